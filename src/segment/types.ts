@@ -1,0 +1,55 @@
+import type { Rect } from '../snapshot/types.js';
+
+export type Orientation = 'horizontal' | 'vertical';
+
+/** A visual separator: a band with no block in it, between blocks. */
+export interface Separator {
+  orientation: Orientation;
+  /** The band in document coordinates (a horizontal separator spans the area's width). */
+  rect: Rect;
+  /** Higher means a stronger visual break. */
+  weight: number;
+  /** Which weight rules fired (for the decision record and the picture). */
+  reasons: string[];
+}
+
+export interface BlockStats {
+  /** Visible characters (white space collapsed). */
+  chars: number;
+  /** Visible characters inside links. */
+  linkChars: number;
+  words: number;
+  /** Visible text nodes owned. */
+  textNodes: number;
+}
+
+export interface Block {
+  /** Hierarchical id: "1", "1-2", "1-2-3". The root is "1". */
+  id: string;
+  rect: Rect;
+  /** Degree of coherence, 1..11: higher means more coherent. Never lower than the parent's. */
+  doc: number;
+  children: Block[];
+  /**
+   * Snapshot node ids of the DOM subtrees this block owns, in reading order.
+   * Leaves own disjoint subtrees; an inner block owns the union of its children's.
+   */
+  nodes: number[];
+  stats: BlockStats;
+  /** Separators inside this block that cut it into its children. */
+  separators: Separator[];
+}
+
+export interface SegmentOptions {
+  /** Permitted degree of coherence: a leaf is final once its DoC exceeds it. Default 8. */
+  pdoc?: number;
+  /** Round limit for re-segmenting leaves. Default 10. */
+  maxRounds?: number;
+}
+
+export interface BlockTree {
+  root: Block;
+  pdoc: number;
+  /** Every separator found, across all rounds (for drawing). */
+  separators: Separator[];
+}
