@@ -1,0 +1,68 @@
+/**
+ * Browser contexts with deterministic rendering settings: fixed viewport, light scheme, en-US,
+ * UTC, reduced motion, no service workers, CSS animations/transitions/caret disabled, and the
+ * offline network policy applied before any page exists.
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { applyNetworkPolicy, type NetworkPolicyHandle } from './network.js';
+import { FREEZE_SCRIPT, MUTATION_RECORDER_SCRIPT } from './pagescripts.js';
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export const DEFAULT_VIEWPORT: Viewport = { width: 1366, height: 768 };
+
+export interface ContextOptions {
+  /** Default 1366x768. */
+  viewport?: Viewport;
+  /** Default 1. */
+  deviceScaleFactor?: number;
+  /** Block every request whose origin is not in `allowOrigins`. Default false. */
+  offline?: boolean;
+  /** Origins reachable when offline (the loopback file server's origin, maybe the page's own). */
+  allowOrigins?: string[];
+  userAgent?: string;
+}
+
+/** Map from context to its network policy handle (blocked-request stats). */
+const policyHandles = new WeakMap<BrowserContext, NetworkPolicyHandle>();
+
+/** The offline-policy statistics of a context made by {@link newContext}. */
+export function networkPolicyOf(context: BrowserContext): NetworkPolicyHandle | undefined {
+  return policyHandles.get(context);
+}
+
+/**
+ * Create a context. Installs (in this order) the DOM-mutation recorder used by `loadPage`'s
+ * settle detection, the animation-freezing style (added on DOMContentLoaded, ignored by the
+ * recorder), and the network policy.
+ */
+export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? DEFAULT_VIEWPORT,
+    deviceScaleFactor: opts.deviceScaleFactor ?? 1,
+    reducedMotion: 'reduce',
+    javaScriptEnabled: true,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    colorScheme: 'light',
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+  });
+  try {
+    await context.addInitScript(MUTATION_RECORDER_SCRIPT);
+    await context.addInitScript(FREEZE_SCRIPT);
+    const handle = await applyNetworkPolicy(context, {
+      offline: opts.offline ?? false,
+      allowOrigins: opts.allowOrigins ?? [],
+    });
+    policyHandles.set(context, handle);
+  } catch (e) {
+    await context.close().catch(() => undefined);
+    throw e;
+  }
+  return context;
+}

@@ -1,0 +1,101 @@
+/**
+ * Error classes of the browser layer. Every error viseg raises on purpose carries a stable,
+ * machine-readable `code` so the CLI can map it to an exit status / report entry without
+ * parsing messages.
+ */
+
+/** Base class: an error with a stable `code` (SCREAMING_SNAKE_CASE). */
+export class VisegError extends Error {
+  readonly code: string;
+
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'VisegError';
+    this.code = code;
+  }
+}
+
+/** No usable Chromium/Chrome was found by {@link findBrowser}. */
+export class BrowserNotFoundError extends VisegError {
+  constructor(message?: string) {
+    super(
+      'BROWSER_NOT_FOUND',
+      message ??
+        'No Chromium found. Install one: `npx playwright install chromium`, or on Debian/Ubuntu ' +
+          '`sudo apt-get install chromium`, or point viseg at a browser with --browser-path /path/to/chrome ' +
+          'or VISEG_BROWSER_PATH=/path/to/chrome.',
+    );
+    this.name = 'BrowserNotFoundError';
+  }
+}
+
+/** An explicitly given browser path (flag or env) does not exist or is not a file. */
+export class BrowserPathNotFoundError extends VisegError {
+  readonly path: string;
+
+  constructor(path: string, via: string, detail = 'does not exist') {
+    super('BROWSER_PATH_NOT_FOUND', `Browser executable ${JSON.stringify(path)} (from ${via}) ${detail}.`);
+    this.name = 'BrowserPathNotFoundError';
+    this.path = path;
+  }
+}
+
+/** Launching or connecting to the browser failed. */
+export class BrowserLaunchError extends VisegError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('BROWSER_LAUNCH_FAILED', message, options);
+    this.name = 'BrowserLaunchError';
+  }
+}
+
+/** Navigation failed before any document was committed (DNS error, connection refused, blocked...). */
+export class NavigationError extends VisegError {
+  readonly url: string;
+
+  constructor(url: string, message: string, options?: { cause?: unknown }) {
+    super('NAVIGATION_FAILED', message, options);
+    this.name = 'NavigationError';
+    this.url = url;
+  }
+}
+
+/**
+ * The hard deadline of `loadPage` expired. The page may be stuck (e.g. `while(true){}`),
+ * so the caller must close the page/context with {@link closeQuietly}.
+ */
+export class PageTimeoutError extends VisegError {
+  readonly timeoutMs: number;
+  /** The loading phase that was running when the deadline hit. */
+  readonly phase: string;
+
+  constructor(timeoutMs: number, phase: string, url: string) {
+    super('PAGE_TIMEOUT', `Page ${url} did not finish loading within ${timeoutMs} ms (stuck in phase: ${phase}).`);
+    this.name = 'PageTimeoutError';
+    this.timeoutMs = timeoutMs;
+    this.phase = phase;
+  }
+}
+
+/** `--wait-for` selector did not appear in time. */
+export class WaitForTimeoutError extends VisegError {
+  readonly selector: string;
+
+  constructor(selector: string, ms: number) {
+    super('WAIT_FOR_TIMEOUT', `Selector ${JSON.stringify(selector)} did not appear within ${ms} ms.`);
+    this.name = 'WaitForTimeoutError';
+    this.selector = selector;
+  }
+}
+
+/** `--wait-for` failed for another reason than a timeout (typically an invalid selector). */
+export class WaitForError extends VisegError {
+  constructor(selector: string, message: string, options?: { cause?: unknown }) {
+    super('WAIT_FOR_FAILED', `Waiting for selector ${JSON.stringify(selector)} failed: ${message}`, options);
+    this.name = 'WaitForError';
+  }
+}
+
+/** True when `e` is a {@link VisegError} (optionally with the given code). */
+export function isVisegError(e: unknown, code?: string): e is VisegError {
+  return e instanceof VisegError && (code === undefined || e.code === code);
+}

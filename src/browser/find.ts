@@ -1,0 +1,172 @@
+/**
+ * Locating a Chromium/Chrome executable.
+ *
+ * Order (first hit wins):
+ *  1. `browserPath` (the `--browser-path` flag)           → source 'flag'
+ *  2. env `VISEG_BROWSER_PATH`                            → source 'env'
+ *  3. a Playwright-managed Chromium (`chromium.executablePath()`; Playwright itself honours
+ *     PLAYWRIGHT_BROWSERS_PATH, read from `process.env` when playwright-core computes its
+ *     registry directory)                                 → source 'playwright'
+ *  4. well-known system locations, then a `which`-style PATH lookup → source 'system'
+ *
+ * An explicit path (1 or 2) that does not exist is an error naming that path; it never falls
+ * through to the next source silently. When nothing is found, {@link BrowserNotFoundError} says
+ * what to install.
+ */
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { BrowserNotFoundError, BrowserPathNotFoundError } from './errors.js';
+
+export type BrowserSource = 'flag' | 'env' | 'playwright' | 'system';
+
+export interface FoundBrowser {
+  path: string;
+  source: BrowserSource;
+}
+
+export interface FindBrowserOptions {
+  /** From `--browser-path`. */
+  browserPath?: string;
+  /** Environment to read `VISEG_BROWSER_PATH`, `PATH`, Windows folders from. Default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Override the platform (tests). Default `process.platform`. */
+  platform?: NodeJS.Platform;
+  /**
+   * Override the Playwright lookup (tests): a function returning the managed executable path,
+   * or `null` to skip the Playwright step. Default: `chromium.executablePath()`.
+   */
+  playwrightExecutablePath?: (() => string | undefined) | null;
+  /** Override the well-known system locations (tests). Default {@link systemBrowserPaths}. */
+  systemPaths?: string[];
+}
+
+/** Executable names tried on PATH, in order. */
+export const PATH_BROWSER_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
+
+/** Well-known install locations of Chromium/Chrome for a platform, in preference order. */
+export function systemBrowserPaths(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string[] {
+  if (platform === 'darwin') {
+    const home = env.HOME ?? '';
+    const apps = [
+      'Google Chrome.app/Contents/MacOS/Google Chrome',
+      'Chromium.app/Contents/MacOS/Chromium',
+      'Google Chrome Canary.app/Contents/MacOS/Google Chrome Canary',
+    ];
+    return [
+      ...apps.map((a) => `/Applications/${a}`),
+      ...(home ? apps.map((a) => `${home}/Applications/${a}`) : []),
+    ];
+  }
+  if (platform === 'win32') {
+    const roots = [env['PROGRAMFILES'], env['PROGRAMFILES(X86)'], env['LOCALAPPDATA']].filter(
+      (r): r is string => !!r,
+    );
+    if (roots.length === 0) roots.push('C:\\Program Files', 'C:\\Program Files (x86)');
+    const out: string[] = [];
+    for (const r of roots) {
+      out.push(path.win32.join(r, 'Google', 'Chrome', 'Application', 'chrome.exe'));
+      out.push(path.win32.join(r, 'Chromium', 'Application', 'chrome.exe'));
+    }
+    return out;
+  }
+  return [
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+    '/usr/bin/google-chrome-stable',
+    '/usr/local/bin/chromium',
+    '/opt/google/chrome/chrome',
+    '/snap/bin/chromium',
+  ];
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function isExecutableFile(p: string, platform: NodeJS.Platform): boolean {
+  if (!isFile(p)) return false;
+  if (platform === 'win32') return true;
+  try {
+    accessSync(p, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `which`-style lookup of `names` on `env.PATH`. Returns the first executable hit. */
+export function whichBrowser(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string | undefined {
+  const pathVar = env.PATH ?? env.Path ?? '';
+  const sep = platform === 'win32' ? ';' : ':';
+  const dirs = pathVar.split(sep).filter((d) => d.length > 0);
+  const exts = platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';').filter(Boolean) : [''];
+  const join = platform === 'win32' ? path.win32.join : path.posix.join;
+  for (const name of PATH_BROWSER_NAMES) {
+    for (const dir of dirs) {
+      for (const ext of exts) {
+        const candidate = join(dir, name + ext.toLowerCase());
+        if (isExecutableFile(candidate, platform)) return candidate;
+      }
+    }
+  }
+  return undefined;
+}
+
+function defaultPlaywrightPath(): string | undefined {
+  try {
+    return chromium.executablePath();
+  } catch {
+    return undefined;
+  }
+}
+
+function checkExplicit(p: string, via: string, source: BrowserSource, platform: NodeJS.Platform): FoundBrowser {
+  const resolved = path.resolve(p);
+  let st;
+  try {
+    st = statSync(resolved);
+  } catch {
+    throw new BrowserPathNotFoundError(p, via);
+  }
+  if (!st.isFile()) throw new BrowserPathNotFoundError(p, via, 'is not a file (give the path of the executable itself)');
+  if (!isExecutableFile(resolved, platform)) throw new BrowserPathNotFoundError(p, via, 'is not executable');
+  return { path: resolved, source };
+}
+
+/**
+ * Find a Chromium/Chrome executable. Throws {@link BrowserPathNotFoundError} for a bad explicit
+ * path and {@link BrowserNotFoundError} when nothing is found.
+ */
+export function findBrowser(opts: FindBrowserOptions = {}): FoundBrowser {
+  const env = opts.env ?? process.env;
+  const platform = opts.platform ?? process.platform;
+
+  if (opts.browserPath) return checkExplicit(opts.browserPath, '--browser-path', 'flag', platform);
+  const fromEnv = env.VISEG_BROWSER_PATH;
+  if (fromEnv) return checkExplicit(fromEnv, 'VISEG_BROWSER_PATH', 'env', platform);
+
+  const pw = opts.playwrightExecutablePath === undefined ? defaultPlaywrightPath : opts.playwrightExecutablePath;
+  if (pw) {
+    let p: string | undefined;
+    try {
+      p = pw();
+    } catch {
+      p = undefined; // e.g. unsupported platform
+    }
+    if (p && isExecutableFile(p, platform)) return { path: p, source: 'playwright' };
+  }
+
+  for (const p of opts.systemPaths ?? systemBrowserPaths(platform, env)) {
+    if (isExecutableFile(p, platform)) return { path: p, source: 'system' };
+  }
+  const onPath = whichBrowser(env, platform);
+  if (onPath) return { path: onPath, source: 'system' };
+
+  throw new BrowserNotFoundError();
+}

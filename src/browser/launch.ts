@@ -1,0 +1,145 @@
+/**
+ * Starting (or connecting to) Chromium.
+ *
+ * - default: find a local executable ({@link findBrowser}) and `chromium.launch()` it with
+ *   flags that make rendering quiet and reproducible ({@link chromiumArgs});
+ * - `wsEndpoint`: `chromium.connect(ws)` to a Playwright browser server (`launchServer()` /
+ *   `npx playwright run-server`);
+ * - `cdpEndpoint`: `chromium.connectOverCDP(url)` to a Chrome started with
+ *   `--remote-debugging-port` (lower fidelity than a Playwright server, but works with any Chrome).
+ *
+ * `close()` of a connected browser only disconnects; it never kills a browser it did not start.
+ */
+import { chromium, type Browser } from 'playwright-core';
+import { BrowserLaunchError } from './errors.js';
+import { findBrowser, type BrowserSource } from './find.js';
+
+export interface LaunchOptions {
+  /** `--browser-path`. */
+  browserPath?: string;
+  /** Connect to a Playwright browser server (`ws://...`) instead of launching. */
+  wsEndpoint?: string;
+  /** Connect over the Chrome DevTools Protocol (`http://127.0.0.1:9222` or `ws://...`). */
+  cdpEndpoint?: string;
+  /** Default true. */
+  headless?: boolean;
+  /** Environment for the browser lookup (`VISEG_BROWSER_PATH`, `PATH`). Default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Launch / connect timeout. Default 30000 ms. */
+  timeoutMs?: number;
+  /** Extra Chromium command-line switches appended after {@link chromiumArgs}. */
+  extraArgs?: string[];
+}
+
+export interface LaunchedBrowser {
+  browser: Browser;
+  /** Close (launched) or disconnect (connected). Bounded: never hangs longer than ~10 s. Idempotent. */
+  close(): Promise<void>;
+  /** Human-readable, e.g. `Chromium 139.0.7258.5 (/usr/bin/chromium, system)`. */
+  description: string;
+  /** Where the browser came from. */
+  source: BrowserSource | 'ws' | 'cdp';
+}
+
+/** Switches that keep Chromium from doing background work and make rendering deterministic. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--hide-scrollbars',
+  '--mute-audio',
+  '--font-render-hinting=none',
+  '--force-color-profile=srgb',
+];
+
+/** {@link CHROMIUM_ARGS}, plus `--no-sandbox` when running as root (Chromium refuses to start otherwise). */
+export function chromiumArgs(isRoot: boolean = process.getuid?.() === 0): string[] {
+  return isRoot ? [...CHROMIUM_ARGS, '--no-sandbox'] : [...CHROMIUM_ARGS];
+}
+
+const CLOSE_TIMEOUT_MS = 10_000;
+
+function boundedClose(browser: Browser): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        browser.close().catch(() => undefined),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+          timer.unref?.();
+        }),
+      ]);
+      if (timer) clearTimeout(timer);
+    })();
+    return closing;
+  };
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Launch a local Chromium, or connect to a remote one. Errors are {@link BrowserLaunchError} / find errors. */
+export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedBrowser> {
+  const timeout = opts.timeoutMs ?? 30_000;
+  if (opts.wsEndpoint && opts.cdpEndpoint) {
+    throw new BrowserLaunchError('Give either a Playwright server endpoint (ws) or a CDP endpoint, not both.');
+  }
+  if (opts.wsEndpoint) {
+    let browser: Browser;
+    try {
+      browser = await chromium.connect(opts.wsEndpoint, { timeout });
+    } catch (e) {
+      throw new BrowserLaunchError(`Could not connect to the Playwright browser server at ${opts.wsEndpoint}: ${message(e)}`, { cause: e });
+    }
+    return {
+      browser,
+      close: boundedClose(browser),
+      description: `Chromium ${browser.version()} (Playwright server ${opts.wsEndpoint})`,
+      source: 'ws',
+    };
+  }
+  if (opts.cdpEndpoint) {
+    let browser: Browser;
+    try {
+      browser = await chromium.connectOverCDP(opts.cdpEndpoint, { timeout });
+    } catch (e) {
+      throw new BrowserLaunchError(`Could not connect over CDP to ${opts.cdpEndpoint}: ${message(e)}`, { cause: e });
+    }
+    return {
+      browser,
+      close: boundedClose(browser),
+      description: `Chromium ${browser.version()} (CDP ${opts.cdpEndpoint})`,
+      source: 'cdp',
+    };
+  }
+
+  const found = findBrowser({ browserPath: opts.browserPath, env: opts.env });
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: found.path,
+      headless: opts.headless ?? true,
+      args: [...chromiumArgs(), ...(opts.extraArgs ?? [])],
+      timeout,
+    });
+  } catch (e) {
+    throw new BrowserLaunchError(
+      `Could not start ${found.path} (found via ${found.source}): ${message(e).split('\n')[0]}\n` +
+        'If shared libraries are missing, `npx playwright install-deps chromium` (or your package manager) installs them; ' +
+        'use --browser-path to pick another browser.',
+      { cause: e },
+    );
+  }
+  return {
+    browser,
+    close: boundedClose(browser),
+    description: `Chromium ${browser.version()} (${found.path}, ${found.source})`,
+    source: found.source,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Scripts injected into pages. They are plain strings (not serialised TS functions) so that no
+ * bundler/transpiler helper (e.g. esbuild's `__name`) can leak into the page.
+ */
+
+/** Window property holding `performance.now()` of the last DOM mutation. Deliberately unlikely. */
+export const LAST_MUTATION_KEY = '__viseg_lastMutation_7f3a9c';
+
+/** Attribute marking viseg's own `<style>`; the mutation recorder ignores that element. */
+export const FREEZE_ATTR = 'data-viseg-freeze';
+
+/** Disables CSS animations, transitions and the text caret. */
+export const FREEZE_CSS =
+  '*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}';
+
+/**
+ * Init script: records the time of the last DOM mutation (childList, attributes, characterData,
+ * anywhere in the document) in `window[LAST_MUTATION_KEY]`. Mutations of/into viseg's own
+ * freeze `<style>` are ignored. Idempotent (safe to install twice).
+ */
+export const MUTATION_RECORDER_SCRIPT = `(() => {
+  const KEY = ${JSON.stringify(LAST_MUTATION_KEY)};
+  const ATTR = ${JSON.stringify(FREEZE_ATTR)};
+  if (Object.prototype.hasOwnProperty.call(window, KEY)) return;
+  Object.defineProperty(window, KEY, { value: performance.now(), writable: true, enumerable: false, configurable: true });
+  const isOurs = (n) => !!n && n.nodeType === 1 && typeof n.hasAttribute === 'function' && n.hasAttribute(ATTR);
+  const inOurs = (n) => { for (let x = n; x; x = x.parentNode) { if (isOurs(x)) return true; } return false; };
+  const observer = new MutationObserver((records) => {
+    for (const r of records) {
+      if (inOurs(r.target)) continue;
+      if (r.type === 'childList') {
+        const nodes = [...r.addedNodes, ...r.removedNodes];
+        if (nodes.length > 0 && nodes.every(isOurs)) continue;
+      }
+      window[KEY] = performance.now();
+      return;
+    }
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})();`;
+
+/**
+ * Init script: on DOMContentLoaded, append a `<style data-viseg-freeze>` with {@link FREEZE_CSS}.
+ * (A page's CSP `style-src` without 'unsafe-inline' blocks it; the page then keeps its animations.)
+ */
+export const FREEZE_SCRIPT = `(() => {
+  const ATTR = ${JSON.stringify(FREEZE_ATTR)};
+  const CSS = ${JSON.stringify(FREEZE_CSS)};
+  const add = () => {
+    if (document.querySelector('style[' + ATTR + ']')) return;
+    const parent = document.head || document.documentElement;
+    if (!parent) return;
+    const s = document.createElement('style');
+    s.setAttribute(ATTR, '');
+    s.textContent = CSS;
+    parent.appendChild(s);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', add, { once: true });
+  else add();
+})();`;
+
+/** Expression: ms since the last recorded mutation (since navigation start when no recorder ran). */
+export const SINCE_LAST_MUTATION_EXPR = `(() => {
+  const v = window[${JSON.stringify(LAST_MUTATION_KEY)}];
+  const now = performance.now();
+  return typeof v === 'number' ? now - v : now;
+})()`;

@@ -1,0 +1,71 @@
+/**
+ * Class/id/role hints: words that authors put in attribute names. Used as one signal among many,
+ * never alone (Readability's "unlikely candidates" and html-declutter's "poison words").
+ */
+import type { SnapshotNode } from '../snapshot/types.js';
+import type { Role } from './types.js';
+
+/** Boilerplate roles that attribute names reveal, most specific first. */
+const ROLE_PATTERNS: Array<[Exclude<Role, 'main' | 'content' | 'other'>, RegExp]> = [
+  ['overlay', /(^|[-_ ])(cookie|consent|gdpr|modal|popup|pop-up|overlay|lightbox|interstitial|paywall|newsletter-?(modal|popup|signup))/i],
+  ['comments', /(^|[-_ ])(comments?|disqus|replies|reply-?list|discussion|responses)([-_ ]|$)/i],
+  ['advertisement', /(^|[-_ ])(ad|ads|advert|advertisement|adslot|ad-?unit|ad-?container|dfp|gpt|sponsor(ed)?|promo(ted)?|taboola|outbrain|banner-?ad|commercial)([-_ ]|\d|$)/i],
+  ['related', /(^|[-_ ])(related|recommend(ed|ations)?|more-?(stories|articles|news)|read-?(more|next)|also-?read|trending|most-?(read|popular|viewed)|popular|you-?may|suggested|further-?reading|recirc)/i],
+  ['navigation', /(^|[-_ ])(nav|navbar|navigation|menu|breadcrumbs?|pagination|pager|skip-?link|toc|table-?of-?contents)([-_ ]|$)/i],
+  ['sidebar', /(^|[-_ ])(sidebar|side-?bar|aside|rail|right-?col|widget)([-_ ]|$)/i],
+  ['footer', /(^|[-_ ])(footer|colophon|copyright|site-?info)([-_ ]|$)/i],
+  ['header', /(^|[-_ ])(masthead|site-?header|top-?bar|header)([-_ ]|$)/i],
+];
+
+/** Small pieces inside an article that are not article text. */
+const NOISE = /(^|[-_ ])(share|sharing|social|sharebar|share-?tools|tags?|tag-?list|keywords|byline|author-?(bio|info|box|card)|caption|credit|newsletter|subscribe|signup|sign-?up|print|follow|donate|meta|timestamp|dateline|disclaimer|correction-?link)([-_ ]|$)/i;
+
+/** Words that suggest the article body. */
+const POSITIVE = /(^|[-_ ])(article|articlebody|article-?body|post-?(body|content|text)|entry-?content|story-?(body|content|text)|main-?content|content-?body|body-?text|blog-?post|rich-?text|prose)([-_ ]|$)/i;
+
+function attrText(node: SnapshotNode): string {
+  const a = node.attrs;
+  if (!a) return '';
+  return `${a.id ?? ''} ${a.class ?? ''} ${a.itemprop ?? ''}`;
+}
+
+const LANDMARK_ROLES: Record<string, Role> = {
+  navigation: 'navigation',
+  banner: 'header',
+  contentinfo: 'footer',
+  complementary: 'sidebar',
+  dialog: 'overlay',
+  alertdialog: 'overlay',
+  search: 'navigation',
+  menu: 'navigation',
+  menubar: 'navigation',
+};
+
+const TAG_ROLES: Record<string, Role> = { nav: 'navigation', footer: 'footer', aside: 'sidebar', dialog: 'overlay' };
+
+/** The boilerplate role an element's own tag/role/class/id suggests, or null. */
+export function roleHint(node: SnapshotNode): Role | null {
+  if (node.kind !== 'element') return null;
+  const ariaRole = node.attrs?.role?.toLowerCase();
+  if (ariaRole && LANDMARK_ROLES[ariaRole]) return LANDMARK_ROLES[ariaRole]!;
+  if (node.attrs?.['aria-modal'] === 'true') return 'overlay';
+  const t = TAG_ROLES[node.tag];
+  if (t) return t;
+  const text = attrText(node);
+  if (!text.trim()) return null;
+  if (POSITIVE.test(text)) return null;
+  for (const [role, re] of ROLE_PATTERNS) if (re.test(text)) return role;
+  return null;
+}
+
+/** The element's attributes name small non-article pieces (share bars, captions, bylines). */
+export function isNoiseHint(node: SnapshotNode): boolean {
+  return node.kind === 'element' && NOISE.test(attrText(node)) && !POSITIVE.test(attrText(node));
+}
+
+/** The element's attributes name the article body (`articleBody`, `post-content`, `<article>`). */
+export function isPositiveHint(node: SnapshotNode): boolean {
+  if (node.kind !== 'element') return false;
+  if (node.tag === 'article' || node.tag === 'main' || node.attrs?.role === 'main') return true;
+  return POSITIVE.test(attrText(node));
+}

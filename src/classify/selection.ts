@@ -1,0 +1,47 @@
+/**
+ * Turn the kept text blocks into a ContentSelection: the container subtree, minus the maximal
+ * subtrees that hold dropped text (or name themselves boilerplate) and no kept text.
+ */
+import type { ContentSelection } from '../content/types.js';
+import type { PageSnapshot } from '../snapshot/types.js';
+import { roleHint } from './hints.js';
+import type { MainContentResult } from './main-content.js';
+import type { TextBlock } from './text-blocks.js';
+
+export function buildSelection(snapshot: PageSnapshot, found: MainContentResult, textBlocks: TextBlock[]): ContentSelection {
+  const nodes = snapshot.nodes;
+  const n = nodes.length;
+  const keptText = new Uint8Array(n);
+  const droppedText = new Uint8Array(n);
+  for (const i of found.kept) for (const t of textBlocks[i]!.textNodes) keptText[t] = 1;
+  for (const i of found.dropped.keys()) for (const t of textBlocks[i]!.textNodes) droppedText[t] = 1;
+  // post-order counts: nodes are pre-order, so a reverse sweep sees children before parents
+  const keptCount = new Int32Array(n);
+  const droppedCount = new Int32Array(n);
+  for (let id = n - 1; id >= 0; id--) {
+    keptCount[id] += keptText[id]!;
+    droppedCount[id] += droppedText[id]!;
+    const p = nodes[id]!.parent;
+    if (p >= 0) {
+      keptCount[p] += keptCount[id]!;
+      droppedCount[p] += droppedCount[id]!;
+    }
+  }
+  const exclude: number[] = [];
+  const stack = [found.container];
+  while (stack.length) {
+    const id = stack.pop()!;
+    for (const c of nodes[id]!.children) {
+      const child = nodes[c]!;
+      if (keptCount[c]! > 0) {
+        stack.push(c);
+        continue;
+      }
+      const hinted = child.kind === 'element' && roleHint(child) !== null;
+      const hidden = child.kind === 'text' ? !keptText[c] && (child.text ?? '').trim() !== '' : false;
+      if (droppedCount[c]! > 0 || hinted || hidden || child.style?.position === 'fixed') exclude.push(c);
+    }
+  }
+  exclude.sort((a, b) => a - b);
+  return { roots: [found.container], exclude };
+}

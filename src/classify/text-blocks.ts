@@ -1,0 +1,142 @@
+/**
+ * Text blocks: the atomic units of text on the rendered page (Kohlschütter's "text blocks").
+ * A text block is a maximal run of inline content (text, links, emphasis) inside one line-break
+ * element, cut at `<br>` and at every element whose computed display is not inline.
+ */
+import type { PageSnapshot, Rect, SnapshotNode } from '../snapshot/types.js';
+import { countWords } from '../util/text.js';
+
+export interface TextBlock {
+  /** Position in reading (DOM) order. */
+  index: number;
+  /** The line-break element that holds this run. */
+  owner: number;
+  /** Visible text node ids in the run. */
+  textNodes: number[];
+  text: string;
+  chars: number;
+  linkChars: number;
+  words: number;
+  /** Rendered line boxes. */
+  lines: number;
+  rect: Rect;
+  /** Font size in px (largest text of the run's owner). */
+  fontSize: number;
+  fontWeight: number;
+}
+
+const INLINE_DISPLAYS = new Set(['inline', 'ruby', 'ruby-text', 'contents']);
+
+/** Whether an element flows inline (does not start a new line). `contents` counts as inline-transparent. */
+export function isInline(node: SnapshotNode): boolean {
+  if (node.kind === 'text') return true;
+  if (node.tag === 'br') return false;
+  const d = node.style?.display ?? 'inline';
+  return INLINE_DISPLAYS.has(d);
+}
+
+/** Per-node facts the later passes need, computed in one pass over the pre-order array. */
+export interface NodeIndex {
+  /** True when the node is, or sits inside, an `<a href>`. */
+  inLink: Uint8Array;
+  /** Depth below the root. */
+  depth: Int32Array;
+}
+
+export function indexNodes(snapshot: PageSnapshot): NodeIndex {
+  const n = snapshot.nodes.length;
+  const inLink = new Uint8Array(n);
+  const depth = new Int32Array(n);
+  for (const node of snapshot.nodes) {
+    const p = node.parent;
+    const parentLink = p >= 0 ? inLink[p]! : 0;
+    inLink[node.id] = parentLink || (node.tag === 'a' && node.attrs?.href !== undefined ? 1 : 0);
+    depth[node.id] = p >= 0 ? depth[p]! + 1 : 0;
+  }
+  return { inLink, depth };
+}
+
+function unionRect(a: Rect | null, b: Rect): Rect {
+  if (!a) return { ...b };
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+}
+
+/** Cut the snapshot into text blocks in reading order. */
+export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = indexNodes(snapshot)): TextBlock[] {
+  const nodes = snapshot.nodes;
+  const blocks: TextBlock[] = [];
+  let run: { owner: number; ids: number[] } | null = null;
+
+  const flush = (): void => {
+    if (!run) return;
+    const ids = run.ids;
+    const owner = run.owner;
+    run = null;
+    let text = '';
+    let linkChars = 0;
+    let lines = 0;
+    let rect: Rect | null = null;
+    for (const id of ids) {
+      const t = nodes[id]!;
+      const s = t.text ?? '';
+      text += s;
+      if (index.inLink[id]) linkChars += s.replace(/\s+/g, '').length;
+      lines = Math.max(lines, t.lines ?? 1);
+      if (t.visible && s.trim()) rect = unionRect(rect, t.rect);
+    }
+    const clean = text.replace(/\s+/g, ' ').trim();
+    if (!clean || !rect) return;
+    const ownerNode = nodes[owner]!;
+    // Lines: line boxes of the run, estimated from its height and the font size.
+    const fs = ownerNode.style?.fontSize ?? 16;
+    const estLines = Math.max(1, Math.round(rect.h / (fs * 1.25)));
+    blocks.push({
+      index: blocks.length,
+      owner,
+      textNodes: ids.filter((id) => nodes[id]!.visible && (nodes[id]!.text ?? '').trim() !== ''),
+      text: clean,
+      chars: clean.replace(/\s+/g, '').length,
+      linkChars,
+      words: countWords(clean),
+      lines: Math.max(lines, estLines),
+      rect,
+      fontSize: fs,
+      fontWeight: ownerNode.style?.fontWeight ?? 400,
+    });
+  };
+
+  // Iterative DFS: (node id, owner) pairs; a marker (-1 - id) flushes at the end of a block element.
+  const stack: Array<[number, number]> = [[snapshot.root, snapshot.root]];
+  while (stack.length) {
+    const [id, owner] = stack.pop()!;
+    if (id < 0) {
+      flush();
+      continue;
+    }
+    const node = nodes[id]!;
+    if (node.kind === 'text') {
+      if (!node.visible && (node.text ?? '').trim() !== '') continue; // hidden text
+      if (!run || (run as { owner: number }).owner !== owner) {
+        flush();
+        run = { owner, ids: [] };
+      }
+      run.ids.push(id);
+      continue;
+    }
+    if (node.tag === 'br') {
+      flush();
+      continue;
+    }
+    const inline = isInline(node) && id !== snapshot.root;
+    const childOwner = inline ? owner : id;
+    if (!inline) {
+      flush();
+      stack.push([-1 - id, id]);
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, childOwner]);
+  }
+  flush();
+  return blocks;
+}

@@ -1,0 +1,154 @@
+/**
+ * Deterministic date normalisation to ISO 8601. Nothing depends on the clock or the local time
+ * zone: a given offset is kept (UTC becomes `Z`), a missing one stays missing.
+ */
+
+const MONTHS: Readonly<Record<string, number>> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+};
+
+/** Offsets of common zone abbreviations (unambiguous ones only). */
+const ZONES: Readonly<Record<string, string>> = {
+  z: 'Z', utc: 'Z', gmt: 'Z', ut: 'Z',
+  est: '-05:00', edt: '-04:00', cst: '-06:00', cdt: '-05:00', mst: '-07:00', mdt: '-06:00',
+  pst: '-08:00', pdt: '-07:00', akst: '-09:00', akdt: '-08:00', hst: '-10:00',
+  bst: '+01:00', cet: '+01:00', cest: '+02:00', eet: '+02:00', eest: '+03:00', wet: 'Z', west: '+01:00',
+  msk: '+03:00', jst: '+09:00', kst: '+09:00', aest: '+10:00', aedt: '+11:00', nzst: '+12:00', nzdt: '+13:00',
+};
+
+const ZONE_RE = String.raw`(z|utc|gmt|ut|[a-z]{3,4}|(?:utc|gmt)?[+-]\d{1,2}(?::?\d{2})?)`;
+
+const ISO_RE = new RegExp(
+  String.raw`^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:(?:T|\s+|T\s*)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*${ZONE_RE}?$`,
+  'i',
+);
+
+/** `15.01.2024 [10:30[:00]]` (day first, dots: the European form). */
+const DOTTED_RE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+
+const COMPACT_RE = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})?)?(z|[+-]\d{4})?$/i;
+
+const TIME_PART = String.raw`(?:,?\s*(?:at\s+|t)?(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?\s*([ap]\.?m\.?)?)?`;
+const WEEKDAY = String.raw`(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?`;
+
+/** `15 January 2024 [10:30[:00]] [zone]` and RFC 2822 (`Mon, 15 Jan 2024 10:30:00 +0000`). */
+const DAY_MONTH_RE = new RegExp(
+  String.raw`^${WEEKDAY}(\d{1,2})(?:st|nd|rd|th)?\.?\s+([a-z]{3,9})\.?,?\s+(\d{4})${TIME_PART}\s*${ZONE_RE}?$`,
+  'i',
+);
+
+/** `January 15, 2024 [10:30 AM] [zone]`. */
+const MONTH_DAY_RE = new RegExp(
+  String.raw`^${WEEKDAY}([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})${TIME_PART}\s*${ZONE_RE}?$`,
+  'i',
+);
+
+/** Date and time parts before validation. */
+interface Parts {
+  year: string;
+  month: number;
+  day: number;
+  hour?: number;
+  minute?: number;
+  second?: number;
+  fraction?: string;
+  zone?: string;
+}
+
+/** `raw` as ISO 8601 (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM]`), else `raw` trimmed. */
+export function normalizeDate(raw: string): string {
+  return parseDate(raw) ?? raw.trim();
+}
+
+/** `raw` as ISO 8601, or null when no supported format matches or a field is out of range. */
+export function parseDate(raw: string): string | null {
+  const s = raw.trim().replace(/\s+/g, ' ');
+  if (s === '') return null;
+  let m = ISO_RE.exec(s);
+  if (m) {
+    return format({
+      year: m[1] as string, month: Number(m[2]), day: Number(m[3]),
+      hour: opt(m[4]), minute: opt(m[5]), second: opt(m[6]), fraction: m[7], zone: m[8],
+    });
+  }
+  m = DOTTED_RE.exec(s);
+  if (m) {
+    return format({
+      year: m[3] as string, month: Number(m[2]), day: Number(m[1]),
+      hour: opt(m[4]), minute: opt(m[5]), second: opt(m[6]),
+    });
+  }
+  m = COMPACT_RE.exec(s);
+  if (m) {
+    return format({
+      year: m[1] as string, month: Number(m[2]), day: Number(m[3]),
+      hour: opt(m[4]), minute: opt(m[5]), second: opt(m[6]), zone: m[7],
+    });
+  }
+  m = DAY_MONTH_RE.exec(s);
+  if (m) return textual(m[3] as string, m[2] as string, m[1] as string, m.slice(4));
+  m = MONTH_DAY_RE.exec(s);
+  if (m) return textual(m[3] as string, m[1] as string, m[2] as string, m.slice(4));
+  return null;
+}
+
+/** Parses the pieces of a textual date (month by name, optional 12-hour clock). */
+function textual(year: string, monthName: string, day: string, rest: Array<string | undefined>): string | null {
+  const month = MONTHS[monthName.toLowerCase().slice(0, 3)];
+  if (month === undefined || !monthMatches(monthName)) return null;
+  const [h, min, sec, ampm, zone] = rest;
+  let hour = opt(h);
+  if (hour !== undefined && ampm !== undefined) {
+    if (hour < 1 || hour > 12) return null;
+    const pm = ampm.toLowerCase().startsWith('p');
+    hour = (hour % 12) + (pm ? 12 : 0);
+  }
+  return format({ year, month, day: Number(day), hour, minute: opt(min), second: opt(sec), zone });
+}
+
+/** True when `name` is a month name or a prefix of one of at least three letters. */
+function monthMatches(name: string): boolean {
+  const n = name.toLowerCase();
+  const full = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+  return n.length >= 3 && full.some((f) => f.startsWith(n) || (n === 'sept' && f === 'september'));
+}
+
+/** Validates the parts and writes them as ISO 8601; null when out of range or the zone is unknown. */
+function format(p: Parts): string | null {
+  if (p.month < 1 || p.month > 12 || p.day < 1 || p.day > daysInMonth(Number(p.year), p.month)) return null;
+  const date = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  if (p.hour === undefined || p.minute === undefined) return date;
+  const second = p.second ?? 0;
+  if (p.hour > 23 || p.minute > 59 || second > 60) return null;
+  const zone = p.zone === undefined ? '' : zoneOffset(p.zone);
+  if (zone === null) return null;
+  const fraction = p.fraction !== undefined ? `.${p.fraction}` : '';
+  return `${date}T${pad(p.hour)}:${pad(p.minute)}:${pad(second)}${fraction}${zone}`;
+}
+
+/** `Z` or `±HH:MM` for a zone designator; null when unknown. */
+function zoneOffset(zone: string): string | null {
+  const z = zone.toLowerCase();
+  const named = ZONES[z];
+  if (named !== undefined) return named;
+  const m = /^(?:utc|gmt)?([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(z);
+  if (!m) return null;
+  const hours = Number(m[2]);
+  const minutes = Number(m[3] ?? '0');
+  if (hours > 14 || minutes > 59) return null;
+  if (hours === 0 && minutes === 0) return 'Z';
+  return `${m[1]}${pad(hours)}:${pad(minutes)}`;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function opt(s: string | undefined): number | undefined {
+  return s === undefined ? undefined : Number(s);
+}

@@ -1,0 +1,69 @@
+/**
+ * Options, declared once with their defaults and validated at the edge (CLI and library API).
+ */
+import { z } from 'zod';
+
+export const STRATEGIES = ['vips'] as const;
+
+export const extractOptionsSchema = z.object({
+  /** Hard per-page deadline in ms (load, settle, snapshot). */
+  timeout: z.number().int().min(1000).max(600_000).default(30_000),
+  /** DOM and network must be quiet this long before the snapshot. */
+  settleMs: z.number().int().min(0).max(60_000).default(500),
+  /** Stop waiting for quiet after this long. */
+  maxSettleMs: z.number().int().min(0).max(120_000).default(5_000),
+  /** CSS selector that must appear before the snapshot. */
+  waitFor: z.string().min(1).optional(),
+  /** Scroll through the page to trigger lazy content. */
+  scroll: z.boolean().default(true),
+  /** Block every request that leaves the machine, for URLs too. (Local inputs are always offline.) */
+  offline: z.boolean().default(false),
+  /** Permitted degree of coherence for the VIPS block tree (1..11; lower is coarser). */
+  pdoc: z.number().int().min(1).max(11).default(8),
+  /** Pages rendered at once. */
+  concurrency: z.number().int().min(1).max(64).default(4),
+  viewportWidth: z.number().int().min(200).max(10_000).default(1366),
+  viewportHeight: z.number().int().min(200).max(10_000).default(768),
+  /** Keep the full decision record (every block, features, score components) in each result. */
+  explain: z.boolean().default(false),
+  /** Keep the snapshot and block tree in each result (library use; large). */
+  keepArtifacts: z.boolean().default(false),
+});
+
+export type ExtractOptions = z.input<typeof extractOptionsSchema>;
+export type ResolvedExtractOptions = z.output<typeof extractOptionsSchema>;
+
+export const browserOptionsSchema = z.object({
+  browserPath: z.string().min(1).optional(),
+  wsEndpoint: z.string().url().optional(),
+  cdpEndpoint: z.string().url().optional(),
+  headless: z.boolean().default(true),
+});
+
+export type BrowserOptions = z.input<typeof browserOptionsSchema>;
+
+/** Thrown for invalid options; the CLI maps it to exit code 2. */
+export class OptionsError extends Error {
+  readonly code = 'INVALID_OPTIONS';
+  constructor(message: string) {
+    super(message);
+    this.name = 'OptionsError';
+  }
+}
+
+function parseWith<S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<S> {
+  const r = schema.safeParse(value ?? {});
+  if (!r.success) {
+    const msg = r.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
+    throw new OptionsError(msg);
+  }
+  return r.data;
+}
+
+export function resolveExtractOptions(o: ExtractOptions | undefined): ResolvedExtractOptions {
+  return parseWith(extractOptionsSchema, o);
+}
+
+export function resolveBrowserOptions(o: BrowserOptions | undefined): z.output<typeof browserOptionsSchema> {
+  return parseWith(browserOptionsSchema, o);
+}

@@ -1,0 +1,53 @@
+/**
+ * Many inputs through one session with a fixed number of workers. Results are handed to `emit`
+ * strictly in input order, whatever order the pages finish in, so output never depends on
+ * concurrency or timing.
+ */
+import type { ResolvedInput } from '../browser/index.js';
+import type { ResolvedExtractOptions } from '../options.js';
+import { processInput, type PageHooks } from './page.js';
+import type { PageResult } from './record.js';
+import type { Session } from './session.js';
+
+export interface BatchOptions {
+  concurrency: number;
+  /** Called for each result in input order. Awaited, so a slow writer applies back-pressure. */
+  emit: (result: PageResult, index: number) => Promise<void> | void;
+  /** Called as each page finishes (any order): progress bars. */
+  onDone?: (result: PageResult, index: number) => void;
+  hooks?: (input: ResolvedInput, index: number) => PageHooks;
+}
+
+export async function runBatch(session: Session, inputs: ResolvedInput[], opts: ResolvedExtractOptions, batch: BatchOptions): Promise<void> {
+  const done = new Map<number, PageResult>();
+  let nextToEmit = 0;
+  let nextToStart = 0;
+  let emitting: Promise<void> = Promise.resolve();
+
+  const flush = (): Promise<void> => {
+    emitting = emitting.then(async () => {
+      while (done.has(nextToEmit)) {
+        const r = done.get(nextToEmit)!;
+        done.delete(nextToEmit);
+        await batch.emit(r, nextToEmit);
+        nextToEmit++;
+      }
+    });
+    return emitting;
+  };
+
+  const worker = async (): Promise<void> => {
+    while (nextToStart < inputs.length) {
+      const i = nextToStart++;
+      const input = inputs[i]!;
+      const result = await processInput(session, input, opts, batch.hooks?.(input, i) ?? {});
+      batch.onDone?.(result, i);
+      done.set(i, result);
+      // bound memory: don't run far ahead of the writer
+      await flush();
+    }
+  };
+  const n = Math.max(1, Math.min(batch.concurrency, inputs.length));
+  await Promise.all(Array.from({ length: n }, worker));
+  await flush();
+}

@@ -1,0 +1,158 @@
+/**
+ * One input through the whole pipeline: check the input, load it in a fresh context, take the
+ * snapshot (and optionally the screenshot), close the context, then run the pure stages.
+ * Never throws: every failure becomes an error record.
+ */
+import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
+import type { BrowserContext, Page } from 'playwright-core';
+import { closeQuietly, loadPage, newContext, PageTimeoutError, VisegError, type ResolvedInput } from '../browser/index.js';
+import type { ResolvedExtractOptions } from '../options.js';
+import { captureSnapshot } from '../snapshot/capture.js';
+import type { PageSnapshot } from '../snapshot/types.js';
+import { analyzeSnapshot } from './analyze.js';
+import { emptyRecord, type ExtractRecord, type PageResult } from './record.js';
+import type { Session } from './session.js';
+
+export interface PageHooks {
+  /** Called with the live page after the snapshot, before the context closes (screenshots). */
+  afterSnapshot?: (page: Page, snapshot: PageSnapshot) => Promise<Buffer | undefined>;
+}
+
+/** Check a local file before loading it: empty and binary files are errors, not pages. */
+async function checkLocalFile(path: string): Promise<void> {
+  let bytes: Buffer = await readFile(path);
+  if (path.toLowerCase().endsWith('.gz')) {
+    try {
+      bytes = gunzipSync(bytes);
+    } catch {
+      throw new VisegError('BINARY_INPUT', `${path} is not valid gzip`);
+    }
+  }
+  checkBytes(bytes, path);
+}
+
+function checkBytes(bytes: Buffer, name: string): void {
+  if (bytes.toString('utf8').trim() === '') throw new VisegError('EMPTY_INPUT', `${name} is empty`);
+  const head = bytes.subarray(0, 8192);
+  if (head.includes(0)) throw new VisegError('BINARY_INPUT', `${name} is a binary file, not HTML`);
+}
+
+function remaining(deadline: number): number {
+  return Math.max(0, deadline - Date.now());
+}
+
+async function race<T>(p: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p, new Promise<never>((_, rej) => (timer = setTimeout(() => rej(onTimeout()), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function toErrorInfo(e: unknown): { code: string; message: string } {
+  if (e instanceof VisegError) return { code: e.code, message: e.message };
+  const msg = e instanceof Error ? e.message : String(e);
+  if (/Target page, context or browser has been closed|Browser has been closed|browser has disconnected/i.test(msg)) {
+    return { code: 'BROWSER_CRASHED', message: msg.split('\n')[0]! };
+  }
+  if (/net::ERR_/.test(msg)) return { code: 'NAVIGATION_FAILED', message: msg.split('\n')[0]! };
+  return { code: 'INTERNAL_ERROR', message: msg.split('\n')[0]! };
+}
+
+async function render(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks):
+  Promise<{ snapshot: PageSnapshot; screenshot?: Buffer; load: number; snap: number; shot: number; warnings: string[] }> {
+  const deadline = Date.now() + opts.timeout;
+  const { browser } = await session.browser();
+  const local = input.kind !== 'url';
+  let context: BrowserContext | null = null;
+  try {
+    context = await newContext(browser, {
+      viewport: { width: opts.viewportWidth, height: opts.viewportHeight },
+      offline: local || opts.offline,
+      allowOrigins: local ? [session.server.origin] : [],
+    });
+    const page = await context.newPage();
+    const t0 = performance.now();
+    const loaded = await loadPage(page, input.url!, {
+      timeoutMs: opts.timeout, settleMs: opts.settleMs, maxSettleMs: opts.maxSettleMs, waitFor: opts.waitFor, scroll: opts.scroll,
+    });
+    const t1 = performance.now();
+    const timeout = () => new PageTimeoutError(opts.timeout, 'snapshot', input.url!);
+    const snapshot = await race(captureSnapshot(page, { requestedUrl: input.url! }), remaining(deadline) + 1000, timeout);
+    const t2 = performance.now();
+    const screenshot = hooks.afterSnapshot ? await race(hooks.afterSnapshot(page, snapshot), remaining(deadline) + 5000, timeout) : undefined;
+    const t3 = performance.now();
+    const warnings = [...loaded.warnings];
+    if (loaded.navigatedAway) warnings.push(`page navigated away to ${loaded.finalUrl}`);
+    for (const d of loaded.dialogs) warnings.push(`dialog dismissed: ${d}`);
+    if ((snapshot as { truncated?: boolean }).truncated) warnings.push('snapshot truncated: too many nodes');
+    delete (snapshot as { truncated?: boolean }).truncated;
+    if (loaded.status !== null && loaded.status >= 400) throw new VisegError('HTTP_ERROR', `HTTP ${loaded.status} for ${input.url}`);
+    return { snapshot, screenshot, load: t1 - t0, snap: t2 - t1, shot: t3 - t2, warnings };
+  } finally {
+    if (context) await closeQuietly(context, 5000);
+  }
+}
+
+export async function processInput(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks = {}): Promise<PageResult> {
+  const started = performance.now();
+  const record: ExtractRecord = emptyRecord(input.input);
+  record.url = input.url ?? null;
+  try {
+    if (input.error) throw new VisegError(input.error.code, input.error.message);
+    if (input.kind === 'file' && input.path) await checkLocalFile(input.path);
+    if (input.kind === 'stdin' && input.content) checkBytes(input.content, 'stdin');
+    if (!input.url) throw new VisegError('INPUT_NOT_FOUND', `no URL for input ${input.input}`);
+    let rendered;
+    try {
+      rendered = await render(session, input, opts, hooks);
+    } catch (e) {
+      // a crashed browser is restarted and the page retried once
+      if (toErrorInfo(e).code !== 'BROWSER_CRASHED') throw e;
+      rendered = await render(session, input, opts, hooks);
+      rendered.warnings.push('browser crashed; page retried in a restarted browser');
+    }
+    const { snapshot } = rendered;
+    const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc });
+    const main = a.decision.main;
+    Object.assign(record, {
+      ok: true,
+      finalUrl: snapshot.finalUrl,
+      title: a.metadata.title,
+      byline: a.metadata.byline,
+      publishedTime: a.metadata.publishedTime,
+      siteName: a.metadata.siteName,
+      lang: a.metadata.lang,
+      leadImage: a.metadata.leadImage,
+      excerpt: a.metadata.excerpt,
+      wordCount: a.content.wordCount,
+      pageType: a.decision.pageType,
+      text: a.content.text,
+      html: a.content.html,
+      markdown: a.content.markdown,
+      mainBlock: main ? { id: main.id, rect: main.rect, score: main.score } : null,
+      warnings: rendered.warnings,
+    } satisfies Partial<ExtractRecord>);
+    record.timings = {
+      load: ms(rendered.load), snapshot: ms(rendered.snap), segment: ms(a.timings.segment), classify: ms(a.timings.classify),
+      content: ms(a.timings.content), ...(rendered.screenshot ? { screenshot: ms(rendered.shot) } : {}), total: ms(performance.now() - started),
+    };
+    if (opts.explain) record.decision = a.decision;
+    return {
+      record,
+      ...(opts.keepArtifacts || rendered.screenshot ? { snapshot, tree: a.tree, decision: a.decision } : {}),
+      ...(rendered.screenshot ? { screenshot: rendered.screenshot } : {}),
+    };
+  } catch (e) {
+    record.ok = false;
+    record.error = toErrorInfo(e);
+    record.timings.total = ms(performance.now() - started);
+    return { record };
+  }
+}
+
+function ms(x: number): number {
+  return Math.round(x * 10) / 10;
+}

@@ -1,0 +1,63 @@
+/**
+ * A rendering session: one browser (launched or connected) and one loopback file server, reused
+ * across every page of a run. Restarts the browser when it crashes.
+ */
+import { launchBrowser, startFileServer, type FileServer, type LaunchedBrowser, type LaunchOptions } from '../browser/index.js';
+
+export class Session {
+  private launched: LaunchedBrowser | null = null;
+  private starting: Promise<LaunchedBrowser> | null = null;
+  private restarts = 0;
+
+  private constructor(readonly server: FileServer, private readonly launchOptions: LaunchOptions) {}
+
+  static async open(launchOptions: LaunchOptions = {}): Promise<Session> {
+    const server = await startFileServer();
+    const s = new Session(server, launchOptions);
+    try {
+      await s.browser();
+    } catch (e) {
+      await server.close();
+      throw e;
+    }
+    return s;
+  }
+
+  /** The live browser, launching (or relaunching after a crash) when needed. */
+  async browser(): Promise<LaunchedBrowser> {
+    if (this.launched && this.launched.browser.isConnected()) return this.launched;
+    if (!this.starting) {
+      const old = this.launched;
+      this.launched = null;
+      if (old) {
+        this.restarts++;
+        await old.close().catch(() => undefined);
+      }
+      this.starting = launchBrowser(this.launchOptions).then(
+        (b) => {
+          this.launched = b;
+          this.starting = null;
+          return b;
+        },
+        (e) => {
+          this.starting = null;
+          throw e;
+        },
+      );
+    }
+    return this.starting;
+  }
+
+  get browserRestarts(): number {
+    return this.restarts;
+  }
+
+  get description(): string {
+    return this.launched?.description ?? '';
+  }
+
+  async close(): Promise<void> {
+    await this.launched?.close().catch(() => undefined);
+    await this.server.close().catch(() => undefined);
+  }
+}

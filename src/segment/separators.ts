@@ -1,0 +1,317 @@
+/**
+ * Phase 2 of VIPS: separator detection and weighting (FitLayout's SeparatorDetector).
+ *
+ * Detection within an area, per orientation (the paper's three steps, docs/vips.md §4.2):
+ *   1. start with one separator covering the whole area along the axis;
+ *   2. every block splits, trims or deletes the separators it overlaps;
+ *   3. delete the separators touching the area border.
+ * Steps 1–2 leave exactly the complement of the union of the blocks' extents inside the area, so
+ * they are computed with one sort-and-sweep over the block intervals (O(k log k) instead of
+ * O(k × separators)); the result is identical (a test checks it against the literal procedure).
+ *
+ * Coordinates are whole pixels. Gaps thinner than MIN_THICKNESS px, and places where blocks abut
+ * or overlap by at most ADJACENCY_TOLERANCE px, become "touching" candidates: they are kept only
+ * when a visual cue (a background change or an hr/border line) marks the boundary, because
+ * modern pages often put differently coloured sections right against each other.
+ *
+ * Weights start at BASE_WEIGHT and each rule below adds to it ([J]/[F] table, docs/vips.md §4.3).
+ * Horizontal separators use all rules; vertical ones only distance, lines and background.
+ */
+import type { Orientation, Separator } from './types.js';
+import type { Box } from './geometry.js';
+import type { PoolBlock } from './extract-blocks.js';
+import type { PreparedPage, RuleLine } from './prepare.js';
+
+export const BASE_WEIGHT = 3;
+/** Gaps thinner than this are not separators of their own (they may still be touching boundaries). */
+export const MIN_THICKNESS = 2;
+/** Pixels of slack when deciding which blocks are adjacent to a separator, and for touching boundaries. */
+export const ADJACENCY_TOLERANCE = 2;
+/** Upper bound of the distance rule's contribution ([F] has none; [J] stops at +13). */
+export const MAX_DISTANCE_WEIGHT = 16;
+
+/** A detected separator, with the band along its axis and the blocks on each side. */
+export interface DetectedSeparator extends Separator {
+  /** Band along the axis (y for horizontal, x for vertical), half-open [start, end). */
+  start: number;
+  end: number;
+  /** Where blocks are split: blocks whose centre lies before `cut` are on the first side. */
+  cut: number;
+  /** Gap width in px (0 for a touching boundary). */
+  thickness: number;
+  touching: boolean;
+}
+
+/** What a weight rule sees about one separator. */
+export interface WeightInput {
+  pre: PreparedPage;
+  orientation: Orientation;
+  start: number;
+  end: number;
+  thickness: number;
+  touching: boolean;
+  /** Extent of the area across the axis (x range for horizontal separators), half-open. */
+  spanFrom: number;
+  spanTo: number;
+  /** Representative adjacent blocks: the widest block touching the separator on each side. */
+  before: PoolBlock;
+  after: PoolBlock;
+}
+
+export interface WeightDelta {
+  delta: number;
+  reason: string;
+}
+
+export type WeightRule = (x: WeightInput) => WeightDelta | null;
+
+// ---------------------------------------------------------------------------------------------
+// Weight rules
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Rule 1, distance ([F] quantisation): t ≤ 8 px: +1; 9–15: +2; t ≥ 16: 2 + 2·(⌊(t−16)/10⌋ + 1),
+ * i.e. 4, 6, 8, … capped at MAX_DISTANCE_WEIGHT. Touching boundaries get nothing.
+ */
+export function distanceWeight(t: number): number {
+  if (t <= 0) return 0;
+  if (t <= 8) return 1;
+  if (t <= 15) return 2;
+  return Math.min(MAX_DISTANCE_WEIGHT, 2 + 2 * (Math.floor((t - 16) / 10) + 1));
+}
+
+export const distanceRule: WeightRule = (x) => {
+  const d = distanceWeight(x.thickness);
+  return d > 0 ? { delta: d, reason: `distance(${x.thickness}px)+${d}` } : null;
+};
+
+/**
+ * Rule 2, lines: an `<hr>`, or a visible border running along the separator (within the band
+ * ± tolerance, covering at least half its length), adds +2 once.
+ */
+export const lineRule: WeightRule = (x) => {
+  const lines = x.orientation === 'horizontal' ? x.pre.hLines : x.pre.vLines;
+  const line = findLine(lines, x.start - ADJACENCY_TOLERANCE, x.end + ADJACENCY_TOLERANCE, x.spanFrom, x.spanTo);
+  if (!line) return null;
+  return { delta: 2, reason: line.hr ? 'hr+2' : 'border+2' };
+};
+
+/** Rule 3, background: the blocks on the two sides have different effective backgrounds: +2. */
+export const backgroundRule: WeightRule = (x) =>
+  blockBg(x.pre, x.before) !== blockBg(x.pre, x.after) ? { delta: 2, reason: 'background+2' } : null;
+
+/**
+ * Rule 4a, font difference (horizontal only): +2 when the last text above and the first text below
+ * differ in font size (≥ 1 px), otherwise +2 when one is bold (≥ 600) and the other is not.
+ */
+export const fontDifferenceRule: WeightRule = (x) => {
+  const a = x.pre.lastText[lastId(x.pre, x.before)] ?? -1;
+  const b = x.pre.firstText[firstId(x.pre, x.after)] ?? -1;
+  if (a < 0 || b < 0) return null;
+  if (Math.abs(x.pre.fontSize[a]! - x.pre.fontSize[b]!) >= 1) return { delta: 2, reason: 'font-size+2' };
+  if (x.pre.fontWeight[a]! >= 600 !== x.pre.fontWeight[b]! >= 600) return { delta: 2, reason: 'font-weight+2' };
+  return null;
+};
+
+/** Rule 4b, heading below (horizontal only): the text above is smaller than the text below: +2. */
+export const headingBelowRule: WeightRule = (x) => {
+  const a = x.pre.lastText[lastId(x.pre, x.before)] ?? -1;
+  const b = x.pre.firstText[firstId(x.pre, x.after)] ?? -1;
+  if (a < 0 || b < 0) return null;
+  return x.pre.fontSize[b]! - x.pre.fontSize[a]! >= 1 ? { delta: 2, reason: 'heading-below+2' } : null;
+};
+
+/** Rule 5, similar structure (horizontal only): text blocks on both sides: −2. */
+export const textBothSidesRule: WeightRule = (x) =>
+  isTextBlock(x.pre, x.before) && isTextBlock(x.pre, x.after) ? { delta: -2, reason: 'text-both-sides-2' } : null;
+
+export const HORIZONTAL_RULES: readonly WeightRule[] = [
+  distanceRule, lineRule, backgroundRule, fontDifferenceRule, headingBelowRule, textBothSidesRule,
+];
+export const VERTICAL_RULES: readonly WeightRule[] = [distanceRule, lineRule, backgroundRule];
+
+// ---------------------------------------------------------------------------------------------
+// Helpers for the rules
+// ---------------------------------------------------------------------------------------------
+
+/** Background of a block: an element's effective background; a run's parent background. */
+export function blockBg(pre: PreparedPage, b: PoolBlock): number {
+  const first = b.ids[0]!;
+  if (b.group) {
+    const p = pre.parent[first]!;
+    return p >= 0 ? pre.bg[p]! : pre.bg[first]!;
+  }
+  return pre.bg[first]!;
+}
+
+/** Text-like block: a run of inline content with text, or an element whose content is all inline text. */
+export function isTextBlock(pre: PreparedPage, b: PoolBlock): boolean {
+  if (b.group) {
+    let chars = 0;
+    for (const id of b.ids) chars += pre.chars[id]!;
+    return chars > 0;
+  }
+  return pre.textual[b.ids[0]!] === 1;
+}
+
+function firstId(pre: PreparedPage, b: PoolBlock): number {
+  for (const id of b.ids) if (pre.firstText[id]! >= 0) return id;
+  return b.ids[0]!;
+}
+
+function lastId(pre: PreparedPage, b: PoolBlock): number {
+  for (let i = b.ids.length - 1; i >= 0; i--) if (pre.lastText[b.ids[i]!]! >= 0) return b.ids[i]!;
+  return b.ids[b.ids.length - 1]!;
+}
+
+/** First line (in sorted order) overlapping [lo, hi) across and covering half of [from, to) along. */
+function findLine(lines: readonly RuleLine[], lo: number, hi: number, from: number, to: number): RuleLine | null {
+  // Lines are sorted by `lo`; a line can only overlap if line.lo < hi. Scan back from there while
+  // lines could still reach `lo` (lines are thin except hr; bound the scan by a generous window).
+  let a = 0;
+  let b = lines.length;
+  while (a < b) {
+    const m = (a + b) >> 1;
+    if (lines[m]!.lo < hi) a = m + 1;
+    else b = m;
+  }
+  const need = Math.max(1, (to - from) / 2);
+  for (let i = a - 1; i >= 0; i--) {
+    const l = lines[i]!;
+    if (l.lo < lo - 64) break; // no rule line is thicker than 64 px
+    if (l.hi <= lo) continue;
+    const overlap = Math.min(l.to, to) - Math.max(l.from, from);
+    if (overlap >= need) return l;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detection
+// ---------------------------------------------------------------------------------------------
+
+interface Interval {
+  lo: number;
+  hi: number;
+  index: number;
+}
+
+interface Candidate {
+  start: number;
+  end: number;
+  cut: number;
+  thickness: number;
+  touching: boolean;
+}
+
+function extent(b: Box, o: Orientation): [number, number] {
+  // Zero-size blocks still occupy one pixel so they are never inside a separator.
+  return o === 'horizontal' ? [b.y0, Math.max(b.y1, b.y0 + 1)] : [b.x0, Math.max(b.x1, b.x0 + 1)];
+}
+
+/** Steps 1–2: the empty bands between blocks along the axis, plus touching boundaries. */
+export function findBands(blocks: readonly PoolBlock[], o: Orientation): Candidate[] {
+  const iv: Interval[] = blocks.map((b, index) => {
+    const [lo, hi] = extent(b.box, o);
+    return { lo, hi, index };
+  });
+  iv.sort((p, q) => p.lo - q.lo || p.hi - q.hi || p.index - q.index);
+  const out: Candidate[] = [];
+  if (iv.length === 0) return out;
+  let end = iv[0]!.hi;
+  for (let i = 1; i < iv.length; i++) {
+    const next = iv[i]!;
+    const t = next.lo - end;
+    if (t >= MIN_THICKNESS) {
+      out.push({ start: end, end: next.lo, cut: end + Math.floor(t / 2), thickness: t, touching: false });
+    } else if (t >= -ADJACENCY_TOLERANCE) {
+      const s = Math.min(end, next.lo);
+      const e = Math.max(end, next.lo);
+      out.push({ start: s, end: e, cut: Math.floor((end + next.lo) / 2), thickness: Math.max(0, t), touching: true });
+    }
+    if (next.hi > end) end = next.hi;
+  }
+  return out;
+}
+
+/** Step 3: drop the separators that touch the area border. */
+export function deleteBorderSeparators(cands: Candidate[], area: Box, o: Orientation): Candidate[] {
+  const lo = o === 'horizontal' ? area.y0 : area.x0;
+  const hi = o === 'horizontal' ? area.y1 : area.x1;
+  return cands.filter((c) => c.start > lo && c.end < hi);
+}
+
+function centre(b: Box, o: Orientation): number {
+  return o === 'horizontal' ? (b.y0 + Math.max(b.y1, b.y0 + 1)) / 2 : (b.x0 + Math.max(b.x1, b.x0 + 1)) / 2;
+}
+
+/** The widest block adjacent to the band on one side (ties: earlier across, then lower node id). */
+function representative(blocks: readonly PoolBlock[], members: readonly number[], o: Orientation): PoolBlock {
+  let best = blocks[members[0]!]!;
+  for (let k = 1; k < members.length; k++) {
+    const b = blocks[members[k]!]!;
+    const len = o === 'horizontal' ? b.box.x1 - b.box.x0 : b.box.y1 - b.box.y0;
+    const bestLen = o === 'horizontal' ? best.box.x1 - best.box.x0 : best.box.y1 - best.box.y0;
+    const across = o === 'horizontal' ? b.box.x0 : b.box.y0;
+    const bestAcross = o === 'horizontal' ? best.box.x0 : best.box.y0;
+    if (len > bestLen || (len === bestLen && (across < bestAcross || (across === bestAcross && b.ids[0]! < best.ids[0]!)))) best = b;
+  }
+  return best;
+}
+
+/**
+ * Detect and weight the separators of one orientation among `blocks` inside `area`.
+ * Returned in position order.
+ */
+export function detectSeparators(
+  pre: PreparedPage, blocks: readonly PoolBlock[], area: Box, o: Orientation,
+): DetectedSeparator[] {
+  if (blocks.length < 2) return [];
+  const cands = deleteBorderSeparators(findBands(blocks, o), area, o);
+  const rules = o === 'horizontal' ? HORIZONTAL_RULES : VERTICAL_RULES;
+  const spanFrom = o === 'horizontal' ? area.x0 : area.y0;
+  const spanTo = o === 'horizontal' ? area.x1 : area.y1;
+  const out: DetectedSeparator[] = [];
+  for (const c of cands) {
+    const before: number[] = [];
+    const after: number[] = [];
+    for (let i = 0; i < blocks.length; i++) {
+      const b = blocks[i]!.box;
+      const [lo, hi] = extent(b, o);
+      if (centre(b, o) < c.cut) {
+        if (hi >= c.start - ADJACENCY_TOLERANCE) before.push(i);
+      } else if (lo <= c.end + ADJACENCY_TOLERANCE) {
+        after.push(i);
+      }
+    }
+    if (before.length === 0 || after.length === 0) continue;
+    const input: WeightInput = {
+      pre, orientation: o, start: c.start, end: c.end, thickness: c.thickness, touching: c.touching, spanFrom, spanTo,
+      before: representative(blocks, before, o), after: representative(blocks, after, o),
+    };
+    let weight = BASE_WEIGHT;
+    const reasons: string[] = [];
+    let cue = false;
+    for (const rule of rules) {
+      const r = rule(input);
+      if (!r) continue;
+      weight += r.delta;
+      reasons.push(r.reason);
+      if (rule === lineRule || rule === backgroundRule) cue = true;
+    }
+    if (c.touching) {
+      if (!cue) continue;
+      reasons.unshift('touching');
+    }
+    const rect = o === 'horizontal'
+      ? { x: area.x0, y: c.start, w: area.x1 - area.x0, h: c.end - c.start }
+      : { x: c.start, y: area.y0, w: c.end - c.start, h: area.y1 - area.y0 };
+    out.push({ orientation: o, rect, weight, reasons, start: c.start, end: c.end, cut: c.cut, thickness: c.thickness, touching: c.touching });
+  }
+  return out;
+}
+
+/** Both orientations: horizontal first, each in position order. */
+export function detectAllSeparators(pre: PreparedPage, blocks: readonly PoolBlock[], area: Box): DetectedSeparator[] {
+  return [...detectSeparators(pre, blocks, area, 'horizontal'), ...detectSeparators(pre, blocks, area, 'vertical')];
+}

@@ -1,0 +1,298 @@
+/**
+ * The snapshot script: runs inside the page (one `page.evaluate`) and returns a PageSnapshot.
+ *
+ * It must be self-contained: it is serialised with `Function.prototype.toString`, so it may not
+ * reference anything outside its own body (no imports, no module-level helpers). It only reads the
+ * document; it never changes it.
+ */
+import type { PageSnapshot } from './types.js';
+
+export interface InPageArgs {
+  /** Stop recording after this many nodes (runaway pages); the snapshot says it was truncated. */
+  maxNodes: number;
+  /** The URL that was requested (echoed into the snapshot). */
+  requestedUrl: string;
+}
+
+export function inPageSnapshot(args: InPageArgs): PageSnapshot & { truncated: boolean } {
+  const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE', 'PARAM', 'SOURCE', 'TRACK']);
+  const LEAF = new Set(['SVG', 'CANVAS', 'VIDEO', 'AUDIO', 'IMG', 'INPUT', 'SELECT', 'TEXTAREA', 'IFRAME', 'OBJECT', 'EMBED', 'MATH', 'PROGRESS', 'METER']);
+  const ATTRS = ['id', 'class', 'alt', 'title', 'role', 'itemprop', 'itemtype', 'itemscope', 'rel', 'datetime', 'lang', 'dir',
+    'aria-label', 'aria-hidden', 'aria-modal', 'colspan', 'rowspan', 'type', 'name', 'start', 'width', 'height', 'hidden', 'data-src',
+    'content', 'property'];
+  const top = window;
+  const nodes: PageSnapshot['nodes'] = [];
+  const links: PageSnapshot['links'] = [];
+  const images: PageSnapshot['images'] = [];
+  const forms: PageSnapshot['forms'] = [];
+  let truncated = false;
+
+  type Clip = { x1: number; y1: number; x2: number; y2: number };
+  const NOCLIP: Clip = { x1: -Infinity, y1: -Infinity, x2: Infinity, y2: Infinity };
+
+  function round(n: number): number {
+    return Math.round(n);
+  }
+  function toRect(x: number, y: number, w: number, h: number) {
+    const rx = round(x);
+    const ry = round(y);
+    return { x: rx, y: ry, w: Math.max(0, round(x + w) - rx), h: Math.max(0, round(y + h) - ry) };
+  }
+  function clipArea(r: { x: number; y: number; w: number; h: number }, c: Clip): number {
+    const w = Math.min(r.x + r.w, c.x2) - Math.max(r.x, c.x1);
+    const h = Math.min(r.y + r.h, c.y2) - Math.max(r.y, c.y1);
+    return w > 0 && h > 0 ? w * h : 0;
+  }
+  function num(s: string, d: number): number {
+    const v = parseFloat(s);
+    return Number.isFinite(v) ? v : d;
+  }
+  function isTransparent(c: string): boolean {
+    return c === 'transparent' || c === 'rgba(0, 0, 0, 0)' || /rgba\([^)]*,\s*0\)$/.test(c);
+  }
+  function border(cs: CSSStyleDeclaration, side: string): number {
+    const style = cs.getPropertyValue('border-' + side + '-style');
+    if (style === 'none' || style === 'hidden') return 0;
+    if (isTransparent(cs.getPropertyValue('border-' + side + '-color'))) return 0;
+    return round(num(cs.getPropertyValue('border-' + side + '-width'), 0));
+  }
+
+  function absUrl(u: string | null, base: string): string {
+    if (!u) return '';
+    try {
+      return new URL(u, base).href;
+    } catch {
+      return u;
+    }
+  }
+
+  interface Ctx {
+    parent: number;
+    dx: number;
+    dy: number;
+    clip: Clip;
+    bg: string;
+    opacity: number;
+    inShadow: boolean;
+    inFrame: boolean;
+    base: string;
+    win: Window;
+  }
+
+  function addText(t: Text, ctx: Ctx, whiteSpace: string): void {
+    const raw = t.data;
+    if (!raw) return;
+    const pre = whiteSpace.startsWith('pre') || whiteSpace === 'break-spaces';
+    const doc = t.ownerDocument;
+    const range = doc.createRange();
+    range.selectNodeContents(t);
+    const rects = range.getClientRects();
+    if (rects.length === 0) return; // not rendered (collapsed white space, display:none parent)
+    let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
+    const tops: number[] = [];
+    for (let i = 0; i < rects.length; i++) {
+      const r = rects[i]!;
+      if (r.width === 0 && r.height === 0) continue;
+      x1 = Math.min(x1, r.left); y1 = Math.min(y1, r.top); x2 = Math.max(x2, r.right); y2 = Math.max(y2, r.bottom);
+      let seen = false;
+      for (const tp of tops) if (Math.abs(tp - r.top) < 3) { seen = true; break; }
+      if (!seen) tops.push(r.top);
+    }
+    if (x1 === Infinity) return;
+    let text = pre ? raw : raw.replace(/[ \t\n\r\f]+/g, ' ');
+    if (!pre && text.trim() === '') text = ' ';
+    const rect = toRect(x1 + ctx.dx, y1 + ctx.dy, x2 - x1, y2 - y1);
+    const visible = ctx.opacity > 0 && text.trim() !== '' && clipArea(rect, ctx.clip) > 0;
+    const id = nodes.length;
+    nodes.push({ id, parent: ctx.parent, kind: 'text', tag: '#text', rect, children: [], text, lines: Math.max(1, tops.length), visible,
+      ...(ctx.inShadow ? { inShadow: true } : {}), ...(ctx.inFrame ? { inFrame: true } : {}) });
+    nodes[ctx.parent]!.children.push(id);
+  }
+
+  function childList(el: Element): Node[] {
+    const sr = (el as HTMLElement).shadowRoot;
+    if (sr) return Array.from(sr.childNodes);
+    if (el.tagName === 'SLOT') {
+      const assigned = (el as HTMLSlotElement).assignedNodes({ flatten: true });
+      return assigned.length ? assigned : Array.from(el.childNodes);
+    }
+    return Array.from(el.childNodes);
+  }
+
+  function walk(el: Element, ctx: Ctx): void {
+    if (nodes.length >= args.maxNodes) {
+      truncated = true;
+      return;
+    }
+    const tag = el.tagName.toUpperCase();
+    if (SKIP.has(tag)) return;
+    const cs = ctx.win.getComputedStyle(el);
+    if (cs.display === 'none') return;
+    const br = el.getBoundingClientRect();
+    const rect = toRect(br.left + ctx.dx, br.top + ctx.dy, br.width, br.height);
+    const opacity = ctx.opacity * num(cs.opacity, 1);
+    const bg = cs.backgroundColor;
+    const effBg = isTransparent(bg) ? ctx.bg : bg;
+    const overflowX = cs.overflowX, overflowY = cs.overflowY;
+    // Overflow on <body>/<html> applies to the viewport, not to the box: it never clips content.
+    const isRootBox = el === el.ownerDocument.body || el === el.ownerDocument.documentElement;
+    const clips = !isRootBox && (overflowX !== 'visible' || overflowY !== 'visible');
+    const hasClipProp = cs.clip !== 'auto' && cs.clip !== '' && cs.position === 'absolute' || (cs.clipPath !== 'none' && cs.clipPath !== '');
+    let clip = ctx.clip;
+    if (cs.position === 'fixed') clip = NOCLIP; // fixed boxes escape their ancestors' overflow clips
+    if (clips || hasClipProp) {
+      const r = hasClipProp && /inset\(50%|rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)|rect\(1px,? 1px,? 1px,? 1px\)/.test(cs.clip + ' ' + cs.clipPath)
+        ? { x: rect.x, y: rect.y, w: 0, h: 0 } : rect;
+      clip = { x1: Math.max(clip.x1, r.x), y1: Math.max(clip.y1, r.y), x2: Math.min(clip.x2, r.x + r.w), y2: Math.min(clip.y2, r.y + r.h) };
+    }
+    const lowerTag = tag.toLowerCase();
+    const visible = cs.visibility !== 'hidden' && cs.visibility !== 'collapse' && opacity > 0 && rect.w > 0 && rect.h > 0 &&
+      clipArea(rect, ctx.clip) > 0;
+    const attrs: Record<string, string> = {};
+    for (const a of ATTRS) {
+      const v = el.getAttribute(a);
+      if (v !== null) attrs[a] = v.length > 300 ? v.slice(0, 300) : v;
+    }
+    if (tag === 'A') {
+      const href = el.getAttribute('href');
+      if (href !== null) attrs.href = absUrl(href, ctx.base);
+    }
+    if (tag === 'IMG') {
+      const img = el as HTMLImageElement;
+      attrs.src = img.currentSrc || absUrl(el.getAttribute('src'), ctx.base);
+      const ds = el.getAttribute('data-src');
+      if (ds) attrs['data-src'] = absUrl(ds, ctx.base);
+    }
+    if (tag === 'VIDEO' || tag === 'IFRAME' || tag === 'SOURCE' || tag === 'EMBED') {
+      const s = el.getAttribute('src');
+      if (s) attrs.src = absUrl(s, ctx.base);
+    }
+    if (tag === 'VIDEO') {
+      const p = el.getAttribute('poster');
+      if (p) attrs.poster = absUrl(p, ctx.base);
+    }
+    if (tag === 'Q' || tag === 'BLOCKQUOTE' || tag === 'DEL' || tag === 'INS') {
+      const c = el.getAttribute('cite');
+      if (c) attrs.cite = absUrl(c, ctx.base);
+    }
+    const id = nodes.length;
+    const zi = parseInt(cs.zIndex, 10);
+    nodes.push({
+      id, parent: ctx.parent, kind: 'element', tag: lowerTag, rect, children: [],
+      attrs,
+      style: {
+        display: cs.display, position: cs.position, visibility: cs.visibility, opacity: Math.round(opacity * 1000) / 1000,
+        float: cs.cssFloat, zIndex: Number.isFinite(zi) ? zi : null,
+        overflow: clips ? (overflowX !== 'visible' ? overflowX : overflowY) : 'visible',
+        fontSize: Math.round(num(cs.fontSize, 16) * 100) / 100, fontWeight: num(cs.fontWeight, 400), fontStyle: cs.fontStyle,
+        color: cs.color, backgroundColor: bg, effectiveBackground: effBg,
+        backgroundImage: cs.backgroundImage !== 'none' && cs.backgroundImage !== '',
+        borderTop: border(cs, 'top'), borderRight: border(cs, 'right'), borderBottom: border(cs, 'bottom'), borderLeft: border(cs, 'left'),
+        textAlign: cs.textAlign, whiteSpace: cs.whiteSpace, order: num(cs.order, 0), flexDirection: cs.flexDirection,
+      },
+      visible,
+      ...(ctx.inShadow ? { inShadow: true } : {}), ...(ctx.inFrame ? { inFrame: true } : {}),
+    });
+    if (ctx.parent >= 0) nodes[ctx.parent]!.children.push(id);
+
+    if (tag === 'A' && attrs.href) links.push({ node: id, href: attrs.href, text: ((el as HTMLElement).innerText || el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 300) });
+    if (tag === 'IMG') images.push({ node: id, src: attrs.src || attrs['data-src'] || '', alt: attrs.alt || '', w: rect.w, h: rect.h });
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'BUTTON') {
+      forms.push({ node: id, tag: lowerTag, type: (el.getAttribute('type') || lowerTag).toLowerCase() });
+    }
+
+    const childCtx: Ctx = { ...ctx, parent: id, clip, bg: effBg, opacity };
+    if (tag === 'IFRAME') {
+      let doc: Document | null = null;
+      try {
+        doc = (el as HTMLIFrameElement).contentDocument;
+      } catch {
+        doc = null;
+      }
+      if (doc && doc.body && doc.defaultView) {
+        const fr = el as HTMLElement;
+        walk(doc.body, {
+          ...childCtx, dx: br.left + ctx.dx + fr.clientLeft, dy: br.top + ctx.dy + fr.clientTop,
+          clip: { x1: Math.max(clip.x1, rect.x), y1: Math.max(clip.y1, rect.y), x2: Math.min(clip.x2, rect.x + rect.w), y2: Math.min(clip.y2, rect.y + rect.h) },
+          inFrame: true, base: doc.baseURI, win: doc.defaultView,
+        });
+      }
+      return;
+    }
+    if (LEAF.has(tag)) return;
+    const kids = childList(el);
+    const shadowCtx = (el as HTMLElement).shadowRoot ? { ...childCtx, inShadow: true } : childCtx;
+    for (const k of kids) {
+      if (k.nodeType === 1) walk(k as Element, shadowCtx);
+      else if (k.nodeType === 3) addText(k as Text, shadowCtx, cs.whiteSpace);
+    }
+  }
+
+  const doc = top.document;
+  const sx = top.scrollX, sy = top.scrollY;
+  const body = doc.body || doc.documentElement;
+  const rootBg = ((): string => {
+    const b = top.getComputedStyle(doc.documentElement).backgroundColor;
+    return isTransparent(b) ? 'rgb(255, 255, 255)' : b;
+  })();
+  walk(body, { parent: -1, dx: sx, dy: sy, clip: NOCLIP, bg: rootBg, opacity: 1, inShadow: false, inFrame: false, base: doc.baseURI, win: top });
+
+  // ---- metadata ----
+  const meta: Record<string, string> = {};
+  doc.querySelectorAll('meta').forEach((m) => {
+    const key = (m.getAttribute('property') || m.getAttribute('name') || m.getAttribute('itemprop') || m.getAttribute('http-equiv') || '').toLowerCase().trim();
+    const content = m.getAttribute('content');
+    if (key && content !== null && !(key in meta)) meta[key] = content.trim().slice(0, 2000);
+  });
+  const jsonLd: unknown[] = [];
+  doc.querySelectorAll('script[type="application/ld+json"]').forEach((s) => {
+    const txt = (s.textContent || '').trim();
+    if (!txt) return;
+    try {
+      jsonLd.push(JSON.parse(txt));
+    } catch {
+      try {
+        // common breakage: raw newlines/tabs inside strings
+        jsonLd.push(JSON.parse(txt.replace(/[\n\r\t]+/g, ' ')));
+      } catch {
+        /* skip invalid block */
+      }
+    }
+  });
+  const times: string[] = [];
+  doc.querySelectorAll('time').forEach((t) => {
+    if (times.length >= 20) return;
+    const v = t.getAttribute('datetime') || (t.textContent || '').trim();
+    if (v) times.push(v.slice(0, 100));
+  });
+  const canonicalEl = doc.querySelector('link[rel~="canonical"]');
+  const html = doc.documentElement;
+  const de = doc.documentElement;
+  return {
+    version: 1,
+    url: args.requestedUrl,
+    finalUrl: top.location.href,
+    title: (doc.title || '').replace(/\s+/g, ' ').trim(),
+    viewport: { width: top.innerWidth, height: top.innerHeight, deviceScaleFactor: top.devicePixelRatio || 1 },
+    document: {
+      width: Math.max(de.scrollWidth, body.scrollWidth, top.innerWidth),
+      height: Math.max(de.scrollHeight, body.scrollHeight, top.innerHeight),
+    },
+    root: 0,
+    nodes,
+    links,
+    images,
+    forms,
+    metadata: {
+      title: (doc.title || '').replace(/\s+/g, ' ').trim(),
+      description: meta['description'] || meta['og:description'] || meta['twitter:description'] || '',
+      canonical: canonicalEl ? absUrl(canonicalEl.getAttribute('href'), doc.baseURI) : '',
+      lang: html.getAttribute('lang') || html.getAttribute('xml:lang') || meta['content-language'] || '',
+      dir: html.getAttribute('dir') || (body.getAttribute && body.getAttribute('dir')) || '',
+      meta,
+      jsonLd,
+      times,
+    },
+    truncated,
+  };
+}

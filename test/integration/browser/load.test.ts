@@ -1,0 +1,239 @@
+/**
+ * Integration tests against a real Chromium (skipped when none is found). Pages are written to a
+ * temp folder and served by the loopback file server under the offline policy, as for local inputs.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newContext } from '../../../src/browser/context.js';
+import { PageTimeoutError, VisegError } from '../../../src/browser/errors.js';
+import { findBrowser } from '../../../src/browser/find.js';
+import { launchBrowser, type LaunchedBrowser } from '../../../src/browser/launch.js';
+import { closeQuietly, loadPage, type LoadOptions } from '../../../src/browser/load.js';
+import { startFileServer, type FileServer } from '../../../src/browser/server.js';
+import { networkPolicyOf } from '../../../src/browser/context.js';
+
+function locateChromium(): string | undefined {
+  try {
+    return findBrowser({ browserPath: process.env.VISEG_TEST_BROWSER ?? '/usr/bin/chromium' }).path;
+  } catch {
+    try {
+      return findBrowser().path;
+    } catch {
+      return undefined;
+    }
+  }
+}
+const chromiumPath = locateChromium();
+
+const PAGES: Record<string, string> = {
+  'late.html': `<!doctype html><title>late</title><body><p>early</p><script>
+    addEventListener('load', () => setTimeout(() => {
+      const p = document.createElement('p'); p.id = 'late'; p.textContent = 'late content'; document.body.append(p);
+    }, 300));
+  </script></body>`,
+  'static.html': `<!doctype html><title>static</title><style>@keyframes spin{to{transform:rotate(1turn)}} .spin{animation:spin 1s infinite}</style>
+    <body><div class="spin" id="spin">spinning</div><input autofocus></body>`,
+  'busy.html': `<!doctype html><title>busy</title><body><p>busy</p><script>
+    addEventListener('load', () => setTimeout(() => { while (true) {} }, 100));
+  </script></body>`,
+  'alert.html': `<!doctype html><title>alert</title><body><p>alert</p><script>
+    alert('hello'); const ok = confirm('sure?'); document.body.dataset.confirm = String(ok);
+  </script></body>`,
+  'away.html': `<!doctype html><title>away</title><body><p>first</p><script>
+    setTimeout(() => { location.href = 'arrived.html'; }, 200);
+  </script></body>`,
+  'leave.html': `<!doctype html><title>leave</title><body><p id="stay">stay</p><script>
+    setTimeout(() => { location.href = 'https://example.invalid/'; }, 100);
+  </script></body>`,
+  'arrived.html': `<!doctype html><title>arrived</title><body><p id="arrived">second document</p></body>`,
+  'external.html': `<!doctype html><title>external</title><body>
+    <img src="http://example.invalid/x.png"><script src="https://cdn.example.invalid/lib.js"></script>
+    <link rel="stylesheet" href="https://fonts.example.invalid/css">
+    <p id="result">pending</p><script>
+    fetch('http://10.255.255.1/').then(() => 'ok', (e) => 'failed').then((r) => { document.getElementById('result').textContent = r; });
+  </script></body>`,
+  'lazy.html': `<!doctype html><title>lazy</title><body style="margin:0">
+    <div style="height:3000px">tall</div><div id="sentinel">sentinel</div><script>
+    new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !document.getElementById('lazy')) {
+        const p = document.createElement('p'); p.id = 'lazy'; p.textContent = 'lazy content'; document.body.append(p);
+      }
+    }).observe(document.getElementById('sentinel'));
+  </script></body>`,
+  'waitfor.html': `<!doctype html><title>waitfor</title><body><script>
+    setTimeout(() => { const d = document.createElement('div'); d.className = 'ready'; document.body.append(d); }, 200);
+  </script></body>`,
+  'charset.html': `<!doctype html><meta charset="iso-8859-1"><title>charset</title><body><p id="t">café ✓</p></body>`,
+};
+
+let dir: string;
+let server: FileServer;
+let launched: LaunchedBrowser;
+
+async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+  const context = await newContext(launched.browser, { offline: true, allowOrigins: [server.origin] });
+  const page = await context.newPage();
+  try {
+    return await fn(page, context);
+  } finally {
+    if (!(await closeQuietly(page, 2000))) await closeQuietly(context, 5000);
+    await closeQuietly(context, 5000);
+  }
+}
+
+const url = (name: string) => server.urlFor(path.join(dir, name));
+const fast: LoadOptions = { settleMs: 300, maxSettleMs: 3000, timeoutMs: 10_000 };
+
+describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'viseg-load-'));
+    for (const [name, html] of Object.entries(PAGES)) writeFileSync(path.join(dir, name), html);
+    server = await startFileServer();
+    launched = await launchBrowser({ browserPath: chromiumPath });
+  });
+  afterAll(async () => {
+    await launched?.close();
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('describes the launched browser', () => {
+    expect(launched.description).toMatch(/^Chromium \d+\./);
+    expect(launched.browser.isConnected()).toBe(true);
+  });
+
+  it('waits for content inserted 300 ms after load', async () => {
+    await withPage(async (page) => {
+      const r = await loadPage(page, url('late.html'), { settleMs: 500 });
+      expect(await page.locator('#late').count()).toBe(1);
+      expect(r.status).toBe(200);
+      expect(r.loadFired).toBe(true);
+      expect(r.settled).toBe(true);
+      expect(r.navigatedAway).toBe(false);
+      expect(r.finalUrl).toBe(url('late.html'));
+      expect(r.timings.settle).toBeGreaterThanOrEqual(300);
+    });
+  });
+
+  it('settles a static page quickly; animations are frozen and do not count as mutations', async () => {
+    await withPage(async (page) => {
+      const r = await loadPage(page, url('static.html'), { ...fast, scroll: false });
+      expect(r.settled).toBe(true);
+      // settleMs 300: the infinite CSS animation and the freeze <style> must not keep it busy.
+      expect(r.timings.settle).toBeLessThan(1500);
+      const style = await page.evaluate(() => {
+        const cs = getComputedStyle(document.getElementById('spin')!);
+        return { anim: cs.animationName, caret: getComputedStyle(document.querySelector('input')!).caretColor };
+      });
+      expect(style.anim).toBe('none');
+      expect(style.caret).toBe('rgba(0, 0, 0, 0)');
+    });
+  });
+
+  it('serves valid UTF-8 with a stale meta charset correctly', async () => {
+    await withPage(async (page) => {
+      await loadPage(page, url('charset.html'), { ...fast, scroll: false });
+      expect(await page.textContent('#t')).toBe('café ✓');
+    });
+  });
+
+  it('returns PAGE_TIMEOUT for a page stuck in while(true) and the browser stays usable', async () => {
+    const context = await newContext(launched.browser, { offline: true, allowOrigins: [server.origin] });
+    const page = await context.newPage();
+    const t = Date.now();
+    let err: unknown;
+    try {
+      await loadPage(page, url('busy.html'), { timeoutMs: 3000 });
+    } catch (e) {
+      err = e;
+    }
+    const elapsed = Date.now() - t;
+    expect(err).toBeInstanceOf(PageTimeoutError);
+    expect((err as PageTimeoutError).code).toBe('PAGE_TIMEOUT');
+    expect(elapsed).toBeLessThan(3000 + 2000);
+    if (!(await closeQuietly(page, 1000))) await closeQuietly(context, 5000);
+    await closeQuietly(context, 5000);
+    // A fresh context still works.
+    await withPage(async (p2) => {
+      await loadPage(p2, url('arrived.html'), { ...fast, scroll: false });
+      expect(await p2.textContent('#arrived')).toBe('second document');
+    });
+  });
+
+  it('dismisses and records dialogs', async () => {
+    await withPage(async (page) => {
+      const r = await loadPage(page, url('alert.html'), { ...fast, scroll: false });
+      expect(r.dialogs).toEqual(['alert: hello', 'confirm: sure?']);
+      expect(await page.evaluate(() => document.body.dataset.confirm)).toBe('false');
+    });
+  });
+
+  it('detects a page that navigates itself away after load', async () => {
+    await withPage(async (page) => {
+      const r = await loadPage(page, url('away.html'), fast);
+      expect(r.navigatedAway).toBe(true);
+      expect(r.finalUrl).toBe(url('arrived.html'));
+      expect(await page.textContent('#arrived')).toBe('second document');
+    });
+  });
+
+  it('keeps the document when an offline page tries to navigate to another origin', async () => {
+    await withPage(async (page) => {
+      const r = await loadPage(page, url('leave.html'), { ...fast, scroll: false });
+      expect(r.navigatedAway).toBe(false);
+      expect(r.finalUrl).toBe(url('leave.html'));
+      expect(await page.textContent('#stay')).toBe('stay');
+      expect(r.warnings.join('\n')).toContain('https://example.invalid/');
+    });
+  });
+
+  it('fails external requests at once when offline', async () => {
+    await withPage(async (page, context) => {
+      const t = Date.now();
+      const r = await loadPage(page, url('external.html'));
+      const elapsed = Date.now() - t;
+      // Blocked requests fail at once: nothing waits for DNS/TCP timeouts (10.255.255.1 would hang).
+      expect(r.settled).toBe(true);
+      expect(r.timings.settle).toBeLessThan(2000);
+      expect(elapsed).toBeLessThan(4000);
+      expect(await page.textContent('#result')).toBe('failed');
+      const blocked = networkPolicyOf(context)!.blocked;
+      expect(blocked).toEqual(expect.arrayContaining(['http://example.invalid/x.png', 'http://10.255.255.1/']));
+    });
+  });
+
+  it('scrolls to trigger lazy content and returns to the top', async () => {
+    await withPage(async (page) => {
+      const r = await loadPage(page, url('lazy.html'), fast);
+      expect(r.scrollSteps).toBeGreaterThan(1);
+      expect(await page.locator('#lazy').count()).toBe(1);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  });
+
+  it('waits for a selector, and reports WAIT_FOR_TIMEOUT when it never appears', async () => {
+    await withPage(async (page) => {
+      const r = await loadPage(page, url('waitfor.html'), { ...fast, scroll: false, waitFor: '.ready' });
+      expect(r.settled).toBe(true);
+      let err: unknown;
+      try {
+        await loadPage(page, url('static.html'), { ...fast, timeoutMs: 1500, scroll: false, waitFor: '.never' });
+      } catch (e) {
+        err = e;
+      }
+      expect((err as VisegError).code).toBe('WAIT_FOR_TIMEOUT');
+    });
+  });
+
+  it('reports NAVIGATION_FAILED for an unreachable URL', async () => {
+    await withPage(async (page) => {
+      await expect(loadPage(page, 'http://example.invalid/', fast)).rejects.toMatchObject({
+        code: 'NAVIGATION_FAILED',
+        message: expect.stringContaining('offline'),
+      });
+    });
+  });
+});

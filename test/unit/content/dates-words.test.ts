@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeDate, parseDate } from '../../../src/content/dates.js';
+import { countWords, cutAtWord } from '../../../src/content/words.js';
+
+describe('normalizeDate', () => {
+  it.each([
+    ['2024-01-15', '2024-01-15'],
+    ['2024-1-5', '2024-01-05'],
+    ['2024/01/15', '2024-01-15'],
+    ['2024-01-15T10:30:00Z', '2024-01-15T10:30:00Z'],
+    ['2024-01-15T10:30:00.123Z', '2024-01-15T10:30:00.123Z'],
+    ['2024-01-15T10:30+0100', '2024-01-15T10:30:00+01:00'],
+    ['2024-01-15T10:30:00-05:00', '2024-01-15T10:30:00-05:00'],
+    ['2024-01-15T10:30:00+00:00', '2024-01-15T10:30:00Z'],
+    ['2024-01-15 10:30:00 UTC', '2024-01-15T10:30:00Z'],
+    ['2024-01-15T10:30:00', '2024-01-15T10:30:00'],
+    ['20240115', '2024-01-15'],
+    ['15.01.2024', '2024-01-15'],
+    ['Mon, 15 Jan 2024 10:30:00 GMT', '2024-01-15T10:30:00Z'],
+    ['Mon, 15 Jan 2024 10:30:00 +0200', '2024-01-15T10:30:00+02:00'],
+    ['January 15, 2024', '2024-01-15'],
+    ['Jan. 15, 2024 3:05 PM EST', '2024-01-15T15:05:00-05:00'],
+    ['15th September 2023', '2023-09-15'],
+    ['Sept 3, 2023 12:00 am', '2023-09-03T00:00:00'],
+  ])('%s → %s', (raw, iso) => {
+    expect(normalizeDate(raw)).toBe(iso);
+  });
+
+  it('keeps unparseable or invalid values as raw strings', () => {
+    expect(normalizeDate('  yesterday ')).toBe('yesterday');
+    expect(parseDate('2023-02-29')).toBeNull();
+    expect(parseDate('2024-13-01')).toBeNull();
+    expect(parseDate('2024-01-15T25:00')).toBeNull();
+    expect(parseDate('Foo 15, 2024')).toBeNull();
+    expect(parseDate('')).toBeNull();
+  });
+
+  it('accepts leap days', () => {
+    expect(parseDate('2024-02-29')).toBe('2024-02-29');
+  });
+});
+
+describe('countWords', () => {
+  it('counts white-space separated words with letters or digits', () => {
+    expect(countWords('Hello, world — 42 times!')).toBe(4);
+    expect(countWords('  \n\t ')).toBe(0);
+  });
+
+  it('counts each CJK character as a word', () => {
+    expect(countWords('日本語のテキスト')).toBe(8);
+    expect(countWords('中文文本')).toBe(4);
+    expect(countWords('한국어 문장')).toBe(5);
+    expect(countWords('Hello 世界, OK。')).toBe(4);
+    expect(countWords('スーパー')).toBe(4);
+  });
+});
+
+describe('cutAtWord', () => {
+  it('leaves short text alone and cuts long text at a word boundary', () => {
+    expect(cutAtWord('short text', 300)).toBe('short text');
+    const long = 'word '.repeat(100);
+    const cut = cutAtWord(long, 50);
+    expect(cut.length).toBeLessThanOrEqual(50);
+    expect(cut).toMatch(/^(word )+word…$/);
+  });
+
+  it('cuts unspaced CJK text at a character', () => {
+    const cut = cutAtWord('字'.repeat(400), 300);
+    expect(Array.from(cut)).toHaveLength(300);
+    expect(cut.endsWith('…')).toBe(true);
+  });
+});

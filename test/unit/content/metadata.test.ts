@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { extractMetadata } from '../../../src/content/metadata.js';
+import type { PageMetadata } from '../../../src/snapshot/types.js';
+import { buildFixture, h } from '../helpers/content-fixtures.js';
+import type { Child, FixtureOptions } from '../helpers/content-fixtures.js';
+
+/** Metadata of a page whose `article` (key `main`) is the selection. */
+function meta(body: Child[], options: FixtureOptions = {}, text = '') {
+  const fx = buildFixture(body, options);
+  return extractMetadata(fx.snapshot, fx.select(['main']), text);
+}
+
+const article = (...children: Child[]): Child => h('article', { key: 'main' }, ...children);
+
+function metadata(partial: Partial<PageMetadata>): FixtureOptions {
+  return { metadata: partial, title: partial.title };
+}
+
+describe('extractMetadata: title precedence', () => {
+  const ld = { '@context': 'https://schema.org', '@type': 'NewsArticle', headline: 'LD headline' };
+  const metaTags = { 'og:title': 'OG title', 'twitter:title': 'Twitter title' };
+  const body = [h('header', null, h('h1', 'Header H1')), article(h('h1', 'Content H1'), h('p', 'Body'))];
+
+  it('prefers JSON-LD headline', () => {
+    expect(meta(body, metadata({ jsonLd: [ld], meta: metaTags, title: 'Doc | Site' })).title).toBe('LD headline');
+  });
+
+  it('then og:title, then twitter:title', () => {
+    expect(meta(body, metadata({ meta: metaTags, title: 'Doc | Site' })).title).toBe('OG title');
+    expect(meta(body, metadata({ meta: { 'twitter:title': 'Twitter title' } })).title).toBe('Twitter title');
+  });
+
+  it('then the h1 inside the content, else the h1 just above it', () => {
+    expect(meta(body, metadata({ title: 'Doc | Site' })).title).toBe('Content H1');
+    const above = [h('h1', 'Above H1'), article(h('p', 'Body'))];
+    expect(meta(above, metadata({ title: 'Doc | Site' })).title).toBe('Above H1');
+  });
+
+  it('then the document title with the site suffix stripped', () => {
+    const noH1 = [article(h('p', 'Body'))];
+    expect(meta(noH1, metadata({ title: 'The Long Article Title | Example Site' })).title).toBe('The Long Article Title');
+    expect(meta(noH1, metadata({ title: 'A Good Story - Daily News' })).title).toBe('A Good Story');
+    expect(meta(noH1, metadata({ title: 'Home' })).title).toBe('Home');
+  });
+
+  it('cuts a known site name from og:title', () => {
+    const m = meta(body, metadata({ meta: { 'og:title': 'Big News – The Paper', 'og:site_name': 'The Paper' } }));
+    expect(m.title).toBe('Big News');
+    expect(m.siteName).toBe('The Paper');
+  });
+
+  it('reads JSON-LD inside @graph with nested article types', () => {
+    const graph = {
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'WebSite', '@id': 'https://e.example/#website', name: 'Graph Site' },
+        { '@type': 'WebPage', '@id': 'https://example.com/articles/one', name: 'Page name' },
+        {
+          '@type': ['ReportageNews', 'NewsArticle'],
+          headline: 'Graph &amp; headline',
+          author: { '@id': 'https://e.example/#/person/1' },
+          datePublished: '2024-03-01T08:00:00+01:00',
+          image: { '@type': 'ImageObject', url: 'https://e.example/lead.jpg' },
+        },
+        { '@type': 'Person', '@id': 'https://e.example/#/person/1', name: 'Graph Author' },
+      ],
+    };
+    const m = meta(body, metadata({ jsonLd: [graph] }));
+    expect(m.title).toBe('Graph & headline');
+    expect(m.byline).toBe('Graph Author');
+    expect(m.publishedTime).toBe('2024-03-01T08:00:00+01:00');
+    expect(m.siteName).toBe('Graph Site');
+    expect(m.leadImage).toBe('https://e.example/lead.jpg');
+  });
+});
+
+describe('extractMetadata: byline', () => {
+  it('reads JSON-LD author strings, objects and arrays', () => {
+    const authors = { '@type': 'BlogPosting', headline: 'x', author: [{ '@type': 'Person', name: 'Ann' }, 'Bob', 'https://e.example/bob'] };
+    expect(meta([article(h('p', 'x'))], metadata({ jsonLd: [authors] })).byline).toBe('Ann, Bob');
+  });
+
+  it('ignores URL-valued meta authors and falls back to the next key', () => {
+    const m = meta([article(h('p', 'x'))], metadata({ meta: { author: 'https://facebook.com/someone', 'article:author': 'Jane Roe' } }));
+    expect(m.byline).toBe('Jane Roe');
+  });
+
+  it('finds a byline element near the top of the content and strips "By"', () => {
+    const body = [article(h('h1', 'Title'), h('div', { attrs: { class: 'article-byline' } }, 'By ', h('a', { attrs: { rel: 'author' } }, 'John Smith')), h('p', 'Body'))];
+    expect(meta(body).byline).toBe('John Smith');
+    const itemprop = [article(h('span', { attrs: { itemprop: 'author' } }, 'by: Mary Major'), h('p', 'Body'))];
+    expect(meta(itemprop).byline).toBe('Mary Major');
+  });
+
+  it('finds a byline just above the content and skips author bios', () => {
+    const body = [
+      h('div', { attrs: { class: 'meta' } }, h('span', { attrs: { class: 'author-name' } }, 'By Lee Chan')),
+      article(h('p', 'Body'), h('div', { attrs: { class: 'author-bio' } }, 'About the author: long bio text')),
+    ];
+    expect(meta(body).byline).toBe('Lee Chan');
+  });
+});
+
+describe('extractMetadata: dates', () => {
+  it('prefers JSON-LD datePublished over meta and <time>', () => {
+    const m = meta([article(h('time', { attrs: { datetime: '2020-01-01' } }, 'then'))], metadata({
+      jsonLd: [{ '@type': 'Article', headline: 'x', datePublished: '2024-05-06T07:08:09Z' }],
+      meta: { 'article:published_time': '2023-01-01T00:00:00Z' },
+    }));
+    expect(m.publishedTime).toBe('2024-05-06T07:08:09Z');
+  });
+
+  it('normalises meta dates', () => {
+    expect(meta([article(h('p', 'x'))], metadata({ meta: { 'article:published_time': '2024-05-06T07:08:09+0200' } })).publishedTime)
+      .toBe('2024-05-06T07:08:09+02:00');
+    expect(meta([article(h('p', 'x'))], metadata({ meta: { 'dc.date': 'March 3, 2021' } })).publishedTime).toBe('2021-03-03');
+  });
+
+  it('falls back to <time datetime> in the content, then the page times, then the raw string', () => {
+    expect(meta([article(h('time', { attrs: { datetime: '2022-02-02T10:00:00Z' } }, 'Feb 2'))]).publishedTime).toBe('2022-02-02T10:00:00Z');
+    expect(meta([article(h('p', 'x'))], metadata({ times: ['2019-09-09'] })).publishedTime).toBe('2019-09-09');
+    expect(meta([article(h('p', 'x'))], metadata({ meta: { date: 'last Tuesday' } })).publishedTime).toBe('last Tuesday');
+    expect(meta([article(h('p', 'x'))]).publishedTime).toBeNull();
+  });
+});
+
+describe('extractMetadata: other fields', () => {
+  it('reads site name, lead image, lang and excerpt from meta tags', () => {
+    const m = meta([article(h('p', 'x'))], metadata({
+      meta: { 'application-name': 'App', 'twitter:image': '/img/tw.jpg', 'og:locale': 'en_GB' },
+      description: 'A short description.',
+    }));
+    expect(m.siteName).toBe('App');
+    expect(m.leadImage).toBe('https://example.com/img/tw.jpg');
+    expect(m.lang).toBe('en-GB');
+    expect(m.excerpt).toBe('A short description.');
+  });
+
+  it('prefers html lang and og:image', () => {
+    const m = meta([article(h('p', 'x'))], metadata({ lang: 'de', meta: { 'og:locale': 'en_US', 'og:image': 'https://e.example/og.jpg', 'twitter:image': 'https://e.example/tw.jpg' } }));
+    expect(m.lang).toBe('de');
+    expect(m.leadImage).toBe('https://e.example/og.jpg');
+  });
+
+  it('falls back to the first large image in the content', () => {
+    const body = [article(
+      h('img', { attrs: { src: 'https://e.example/icon.png' }, rect: { w: 40, h: 40 } }),
+      h('img', { attrs: { src: 'https://e.example/big.jpg' }, rect: { w: 640, h: 360 } }),
+    )];
+    expect(meta(body).leadImage).toBe('https://e.example/big.jpg');
+  });
+
+  it('takes the excerpt from the first real paragraph of text, cut at a word', () => {
+    const text = `Short.\n\n${'lorem ipsum '.repeat(40)}\n\nSecond paragraph.`;
+    const m = meta([article(h('p', 'x'))], {}, text);
+    expect(m.excerpt?.startsWith('lorem ipsum lorem')).toBe(true);
+    expect(m.excerpt?.length).toBeLessThanOrEqual(300);
+    expect(m.excerpt?.endsWith('…')).toBe(true);
+    expect(m.excerpt).not.toMatch(/\s…$/);
+  });
+
+  it('counts words in the text, CJK characters one by one', () => {
+    expect(meta([article(h('p', 'x'))], {}, 'Hello world\n\n日本語').wordCount).toBe(5);
+  });
+
+  it('returns nulls when nothing is known', () => {
+    expect(meta([article(h('p', 'x'))])).toEqual({
+      title: null, byline: null, publishedTime: null, siteName: null, leadImage: null, lang: null, excerpt: null, wordCount: 0,
+    });
+  });
+});
