@@ -41,7 +41,7 @@ export interface LoadOptions {
   waitFor?: string;
   /** Scroll through the page once to trigger lazy loading. Default true. */
   scroll?: boolean;
-  /** At most this many viewport-height scroll steps. Default 20. */
+  /** At most this many viewport-height scroll steps. Default 30. */
   maxScrollSteps?: number;
 }
 
@@ -81,12 +81,12 @@ export const LOAD_DEFAULTS = {
   settleMs: 500,
   maxSettleMs: 5_000,
   scroll: true,
-  maxScrollSteps: 20,
+  maxScrollSteps: 30,
 } as const;
 
 const MAX_DIALOGS = 50;
 /** Every inner wait ends this long before the deadline, so a slow-but-alive page returns a result. */
-const DEADLINE_MARGIN_MS = 150;
+const DEADLINE_MARGIN_MS = 250;
 const FONTS_MAX_MS = 2_000;
 const MAX_FOLLOW_NAVIGATIONS = 2;
 
@@ -242,28 +242,27 @@ class PageTracker {
 
 const recorderInstalled = new WeakSet<Page>();
 
-/** In-page: one scroll step of one viewport height, then a short pause; reports position. */
-const SCROLL_STEP_EXPR = `(async () => {
-  const KEY = ${JSON.stringify(LAST_MUTATION_KEY)};
+/**
+ * In-page: scroll down one viewport height at a time, one animation frame per step (enough for
+ * IntersectionObserver-driven lazy loading to fire), up to `max` steps or the bottom. One round
+ * trip for the whole pass; what the steps triggered is waited for by the settle that follows.
+ */
+const scrollPassExpr = (max: number, budgetMs: number): string => `(async () => {
   const se = document.scrollingElement || document.documentElement;
   const vh = window.innerHeight || (se && se.clientHeight) || 768;
-  const before = window.scrollY;
-  window.scrollBy({ top: vh, left: 0, behavior: 'instant' });
-  const moved = window.scrollY !== before;
-  await new Promise((resolve) => {
-    let frames = 0;
-    const t = setTimeout(resolve, 100);
-    const tick = () => { if (++frames >= 2) { clearTimeout(t); resolve(); } else requestAnimationFrame(tick); };
-    requestAnimationFrame(tick);
-  });
+  const frame = () => new Promise((resolve) => { const t = setTimeout(resolve, 50); requestAnimationFrame(() => { clearTimeout(t); resolve(); }); });
   const t0 = performance.now();
-  while (performance.now() - t0 < 100) {
-    const last = window[KEY];
-    if (typeof last !== 'number' || performance.now() - last >= 50) break;
-    await new Promise((r) => setTimeout(r, 16));
+  let steps = 0, atBottom = false;
+  while (steps < ${max} && performance.now() - t0 < ${budgetMs}) {
+    const before = window.scrollY;
+    window.scrollBy({ top: vh, left: 0, behavior: 'instant' });
+    steps++;
+    await frame();
+    const height = Math.max(se ? se.scrollHeight : 0, document.body ? document.body.scrollHeight : 0);
+    atBottom = window.scrollY + vh >= height - 2;
+    if (atBottom || window.scrollY === before) break;
   }
-  const height = Math.max(se ? se.scrollHeight : 0, document.body ? document.body.scrollHeight : 0);
-  return { moved, height, atBottom: window.scrollY + vh >= height - 2 };
+  return { steps, atBottom };
 })()`;
 
 const SCROLL_TOP_EXPR = `window.scrollTo({ top: 0, left: 0, behavior: 'instant' })`;
@@ -435,24 +434,16 @@ async function runLoad(
   if (o.scroll && o.maxScrollSteps > 0) {
     ctl.phase = 'scroll';
     const tScroll = Date.now();
-    let prevHeight = -1;
-    for (; scrollSteps < o.maxScrollSteps; ) {
-      check();
-      if (remaining() < 1000) {
-        warnings.push('Stopped scrolling early: the deadline is near.');
-        break;
-      }
-      let r: { moved: boolean; height: number; atBottom: boolean };
+    const budget = Math.max(0, Math.min(5_000, remaining() - 1_000));
+    if (budget < 100) warnings.push('Stopped scrolling early: the deadline is near.');
+    else {
       try {
-        r = (await page.evaluate(SCROLL_STEP_EXPR)) as typeof r;
+        const r = (await page.evaluate(scrollPassExpr(o.maxScrollSteps, budget))) as { steps: number; atBottom: boolean };
+        scrollSteps = r.steps;
+        if (!r.atBottom && r.steps >= o.maxScrollSteps) warnings.push(`Stopped scrolling after ${o.maxScrollSteps} steps; the page may be longer.`);
       } catch {
-        check();
-        break; // navigated away mid-scroll
+        check(); // navigated away mid-scroll
       }
-      scrollSteps++;
-      if (r.atBottom || (!r.moved && r.height === prevHeight)) break;
-      prevHeight = r.height;
-      if (scrollSteps === o.maxScrollSteps) warnings.push(`Stopped scrolling after ${o.maxScrollSteps} steps; the page may be longer.`);
     }
     check();
     await page.evaluate(SCROLL_TOP_EXPR).catch(() => undefined);

@@ -9,13 +9,18 @@ export const LAST_MUTATION_KEY = '__viseg_lastMutation_7f3a9c';
 /** Attribute marking viseg's own `<style>`; the mutation recorder ignores that element. */
 export const FREEZE_ATTR = 'data-viseg-freeze';
 
-/** Disables CSS animations, transitions and the text caret. */
+/**
+ * Finishes CSS animations and transitions at once (zero duration, so elements that fade in end
+ * up in their final state instead of stuck at `opacity: 0`) and hides the text caret.
+ */
 export const FREEZE_CSS =
-  '*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}';
+  '*,*::before,*::after{animation-duration:0s!important;animation-delay:0s!important;animation-iteration-count:1!important;' +
+  'transition-duration:0s!important;transition-delay:0s!important;caret-color:transparent!important}';
 
 /**
- * Init script: records the time of the last DOM mutation (childList, attributes, characterData,
- * anywhere in the document) in `window[LAST_MUTATION_KEY]`. Mutations of/into viseg's own
+ * Init script: records the time of the last DOM mutation (childList and characterData anywhere
+ * in the document) in `window[LAST_MUTATION_KEY]`. Attribute changes are not counted: carousels,
+ * tickers and hover states toggle classes forever and would keep a page from ever settling. Mutations of/into viseg's own
  * freeze `<style>` are ignored. Idempotent (safe to install twice).
  */
 export const MUTATION_RECORDER_SCRIPT = `(() => {
@@ -36,7 +41,7 @@ export const MUTATION_RECORDER_SCRIPT = `(() => {
       return;
     }
   });
-  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
 })();`;
 
 /**

@@ -18,7 +18,7 @@ const ROLE_PATTERNS: Array<[Exclude<Role, 'main' | 'content' | 'other'>, RegExp]
 ];
 
 /** Small pieces inside an article that are not article text. */
-const NOISE = /(^|[-_ ])(share|sharing|social|sharebar|share-?tools|tags?|tag-?list|keywords|byline|author-?(bio|info|box|card)|caption|credit|newsletter|subscribe|signup|sign-?up|print|follow|donate|meta|timestamp|dateline|disclaimer|correction-?link)([-_ ]|$)/i;
+const NOISE = /(^|[-_ ])(share|sharing|social|sharebar|share-?tools|tags?|tag-?list|keywords|byline|author-?(bio|info|box|card)|caption|credit|newsletter|subscribe|signup|sign-?up|print|donate|meta|timestamp|dateline|disclaimer|correction-?link)([-_ ]|$)/i;
 
 /** Words that suggest the article body. */
 const POSITIVE = /(^|[-_ ])(article|articlebody|article-?body|post-?(body|content|text)|entry-?content|story-?(body|content|text)|main-?content|content-?body|body-?text|blog-?post|rich-?text|prose)([-_ ]|$)/i;

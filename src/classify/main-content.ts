@@ -28,7 +28,9 @@ export interface BlockVerdict {
 export interface MainContentResult {
   /** The element chosen as the article container, or -1 when the page has no article. */
   container: number;
-  /** Net prose mass of the container (chars). */
+  /** Subtrees whose text is the article: the container plus siblings taken back, in document order. */
+  roots: number[];
+  /** Net prose mass of the best subtree (chars). */
   containerValue: number;
   /** Text block indexes kept as main content, in reading order. */
   kept: number[];
@@ -108,71 +110,171 @@ export function verdictFor(b: TextBlock, owner: SnapshotNode, bodyFont: number, 
   return { prose, linkDensity: ld, sentences, relFont, hint, noise };
 }
 
+/** Attribute signature for spotting repeated siblings: tag plus sorted class list. */
+function signature(node: SnapshotNode): string {
+  const cls = (node.attrs?.class ?? '').split(/\s+/).filter(Boolean).sort().join('.');
+  return `${node.tag}.${cls}`;
+}
+
+/**
+ * Text in teaser cards: an element repeated at least three times among its siblings (same tag and
+ * classes), holding a link-heavy headline block next to other text. Listings, "more stories"
+ * feeds and comment threads are made of these; article paragraphs are not (they hold one block).
+ */
+function teaserBlocks(snapshot: PageSnapshot, blocks: TextBlock[], verdicts: BlockVerdict[]): Uint8Array {
+  const nodes = snapshot.nodes;
+  const n = nodes.length;
+  const blockCount = new Int32Array(n);
+  const linkBlocks = new Int32Array(n);
+  const charsIn = new Float64Array(n);
+  blocks.forEach((b, i) => {
+    const isLink = verdicts[i]!.linkDensity > 0.7 && b.chars >= 10;
+    for (let id = b.owner, k = 0; id >= 0 && k < 8; id = nodes[id]!.parent, k++) {
+      blockCount[id]++;
+      if (isLink) linkBlocks[id]++;
+      charsIn[id] += b.chars;
+    }
+  });
+  const repeated = new Uint8Array(n);
+  for (const node of nodes) {
+    if (node.kind !== 'element' || node.children.length < 3) continue;
+    const counts = new Map<string, number>();
+    for (const c of node.children) {
+      const ch = nodes[c]!;
+      if (ch.kind === 'element' && blockCount[c]! >= 2) counts.set(signature(ch), (counts.get(signature(ch)) ?? 0) + 1);
+    }
+    for (const c of node.children) {
+      const ch = nodes[c]!;
+      if (ch.kind === 'element' && (counts.get(signature(ch)) ?? 0) >= 3) repeated[c] = 1;
+    }
+  }
+  const out = new Uint8Array(blocks.length);
+  blocks.forEach((b, i) => {
+    if (verdicts[i]!.linkDensity > 0.7) return;
+    for (let id = b.owner, k = 0; id >= 0 && k < 6; id = nodes[id]!.parent, k++) {
+      if (repeated[id] && linkBlocks[id]! >= 1 && blockCount[id]! >= 2 && charsIn[id]! < 1500) {
+        out[i] = 1;
+        return;
+      }
+    }
+  });
+  return out;
+}
+
+/** Roles that a positive article hint overrides (layout wrappers named after where they sit). */
+const OVERRIDABLE: ReadonlySet<Role> = new Set(['sidebar', 'header', 'footer']);
+
 export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _index: NodeIndex): MainContentResult {
   const nodes = snapshot.nodes;
+  const n = nodes.length;
   const bodyFont = bodyFontSize(blocks);
   const hints = inheritHints(snapshot, blocks);
   const verdicts = blocks.map((b) => {
     const owner = nodes[b.owner]!;
-    const hint = hints.positive[b.owner] && hints.role[b.owner] !== 'overlay' && hints.role[b.owner] !== 'comments' ? null : hints.role[b.owner]!;
+    const role = hints.role[b.owner]!;
+    const hint = role && hints.positive[b.owner] && OVERRIDABLE.has(role) ? null : role;
     return verdictFor(b, owner, bodyFont, hint, hints.noise[b.owner] === 1);
   });
 
   // 2. maximum-subtree search: every block adds its net mass to its owner and all ancestors.
-  const value = new Float64Array(nodes.length);
-  const fixedAncestor = new Uint8Array(nodes.length);
+  const value = new Float64Array(n);
+  const pos = new Float64Array(n);
+  const chars = new Float64Array(n);
+  const linkChars = new Float64Array(n);
+  const fixedAncestor = new Uint8Array(n);
   for (const node of nodes) fixedAncestor[node.id] = isFixed(node) ? 1 : node.parent >= 0 ? fixedAncestor[node.parent]! : 0;
   // short cells of data tables carry no evidence either way
-  const inTable = new Uint8Array(nodes.length);
+  const inTable = new Uint8Array(n);
   for (const node of nodes) inTable[node.id] = node.tag === 'table' || (node.parent >= 0 && inTable[node.parent]) ? 1 : 0;
+  const teaser = teaserBlocks(snapshot, blocks, verdicts);
   blocks.forEach((b, i) => {
     const v = verdicts[i]!;
     const mass = v.hint ? -0.5 * b.chars
+      : teaser[i] ? -0.3 * b.chars
       : v.prose > 0 ? b.chars * (1 - v.linkDensity) * Math.min(1, v.prose)
       : v.linkDensity > 0.5 ? -0.8 * b.chars : inTable[b.owner] ? 0 : -0.15 * b.chars;
-    for (let id = b.owner; id >= 0; id = nodes[id]!.parent) value[id] += mass;
+    for (let id = b.owner; id >= 0; id = nodes[id]!.parent) {
+      value[id] += mass;
+      if (mass > 0) pos[id] += mass;
+      chars[id] += b.chars;
+      linkChars[id] += b.linkChars;
+    }
   });
-  let container = -1;
+  let top = -1;
   let best = 0;
   for (const node of nodes) {
     if (node.kind !== 'element' || fixedAncestor[node.id]) continue;
     const v = value[node.id]!;
     if (v > best + 1e-9) {
       best = v;
-      container = node.id;
+      top = node.id;
     }
   }
   const kept: number[] = [];
   const dropped = new Map<number, string>();
-  if (container < 0 || best < 150) return { container: -1, containerValue: best, kept, dropped, verdicts, bodyFont };
+  if (top < 0 || best < 150) return { container: -1, roots: [], containerValue: best, kept, dropped, verdicts, bodyFont };
 
-  // 3. keep what belongs to the article inside the container.
-  const inside = new Uint8Array(nodes.length);
-  inside[container] = 1;
-  for (const node of nodes) if (node.parent >= 0 && inside[node.parent]) inside[node.id] = 1;
-  // link-list subtrees: elements inside the container whose text is mostly links
-  const chars = new Float64Array(nodes.length);
-  const linkChars = new Float64Array(nodes.length);
-  blocks.forEach((b) => {
-    for (let id = b.owner; id >= 0 && inside[id]; id = nodes[id]!.parent) {
-      chars[id] += b.chars;
-      linkChars[id] += b.linkChars;
+  // 2b. descend while one child holds most of the prose (content_finder's greedy descent), then
+  // take back siblings along the way that are substantial prose of their own (Readability's
+  // sibling pass): an article body split by an ad comes back whole, a teaser feed does not.
+  // Climb first: a parent that adds much more prose than junk (an article whose list or table of
+  // products nets negative on its own) is the better container.
+  let start = top;
+  for (;;) {
+    const p = nodes[start]!.parent;
+    if (p < 0 || fixedAncestor[p]) break;
+    const extraPos = pos[p]! - pos[start]!;
+    const extraNeg = pos[p]! - value[p]! - (pos[start]! - value[start]!);
+    if (pos[start]! >= 0.6 * pos[p]! || extraNeg > 1.5 * extraPos) break;
+    start = p;
+  }
+  const path: number[] = [];
+  let container = start;
+  for (;;) {
+    let bestChild = -1;
+    for (const c of nodes[container]!.children) if (nodes[c]!.kind === 'element' && (bestChild < 0 || pos[c]! > pos[bestChild]!)) bestChild = c;
+    if (bestChild < 0 || pos[bestChild]! < 0.6 * pos[container]! || value[bestChild]! < 0.5 * value[container]!) break;
+    path.push(container);
+    container = bestChild;
+  }
+  const roots = [container];
+  const core = value[container]!;
+  for (const ancestor of path) {
+    for (const s of nodes[ancestor]!.children) {
+      if (s === container || roots.includes(s) || path.includes(s) || nodes[s]!.kind !== 'element') continue;
+      const ld = chars[s]! ? linkChars[s]! / chars[s]! : 1;
+      if (value[s]! >= 0.25 * core && ld < 0.2 && !hints.role[s] && !fixedAncestor[s]) roots.push(s);
     }
-  });
-  const containerRole = hints.role[container];
-  const containerNoise = hints.noise[container];
+  }
+  roots.sort((a, b) => a - b);
+
+  // 3. keep what belongs to the article inside the roots.
+  const inside = new Uint8Array(n);
+  const rootOf = new Int32Array(n).fill(-1);
+  for (const r of roots) {
+    inside[r] = 1;
+    rootOf[r] = r;
+  }
+  for (const node of nodes) {
+    if (node.parent >= 0 && inside[node.parent]) {
+      inside[node.id] = 1;
+      rootOf[node.id] = rootOf[node.parent]!;
+    }
+  }
   blocks.forEach((b, i) => {
     if (!inside[b.owner]) return;
     const v = verdicts[i]!;
     const owner = nodes[b.owner]!;
+    const root = rootOf[b.owner]!;
     let reason = '';
-    if (v.hint && v.hint !== containerRole) reason = `inside ${v.hint}`;
-    else if (v.noise && !containerNoise && v.prose < 1) reason = 'noise hint';
-    else if (v.linkDensity > 0.5) reason = 'link text';
+    const inlineLinks = owner.tag === 'p' && v.linkDensity < 0.8 && b.words >= 10;
+    if (v.hint && v.hint !== hints.role[root]) reason = `inside ${v.hint}`;
+    else if (v.noise && !hints.noise[root] && v.prose < 1) reason = 'noise hint';
+    else if (v.linkDensity > 0.5 && !inlineLinks) reason = 'link text';
     else if (owner.tag === 'h1') reason = 'headline';
     else if (v.relFont < 0.8 && v.prose < 1) reason = 'fine print';
     else {
-      for (let id = b.owner; id !== container && id >= 0; id = nodes[id]!.parent) {
+      for (let id = b.owner; id !== root && id >= 0; id = nodes[id]!.parent) {
         if (chars[id]! >= 40 && linkChars[id]! / chars[id]! > 0.6) {
           reason = 'in link list';
           break;
@@ -187,5 +289,5 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
     if (reason) dropped.set(i, reason);
     else kept.push(i);
   });
-  return { container, containerValue: best, kept, dropped, verdicts, bodyFont };
+  return { container, roots, containerValue: best, kept, dropped, verdicts, bodyFont };
 }

@@ -28,7 +28,7 @@ export function buildSelection(snapshot: PageSnapshot, found: MainContentResult,
     }
   }
   const exclude: number[] = [];
-  const stack = [found.container];
+  const stack = [...found.roots];
   while (stack.length) {
     const id = stack.pop()!;
     for (const c of nodes[id]!.children) {
@@ -43,5 +43,5 @@ export function buildSelection(snapshot: PageSnapshot, found: MainContentResult,
     }
   }
   exclude.sort((a, b) => a - b);
-  return { roots: [found.container], exclude };
+  return { roots: [...found.roots], exclude };
 }

@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { createRequire } from 'node:module';
 import { extractCommand } from './extract.js';
 import { snapshotCommand } from './snapshot.js';
+import { evalCommand } from './eval.js';
 import { EXIT_USAGE } from './common.js';
 
 const require = createRequire(import.meta.url);
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
     .exitOverride();
   program.addCommand(extractCommand());
   program.addCommand(snapshotCommand());
+  program.addCommand(evalCommand());
   for (const c of program.commands) c.exitOverride().showHelpAfterError();
   return program;
 }

@@ -140,15 +140,18 @@ function zoneOffset(zone: string): string | null {
   return `${m[1]}${pad(hours)}:${pad(minutes)}`;
 }
 
+/** Days in `month` (1-12) of `year`, Gregorian leap years. */
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
+/** Two-digit zero padding. */
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
+/** A matched number group, or undefined when the group did not take part. */
 function opt(s: string | undefined): number | undefined {
   return s === undefined ? undefined : Number(s);
 }

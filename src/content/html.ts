@@ -10,9 +10,12 @@ import {
   effectiveRoots,
   isBlockLayout,
   isLayoutTable,
+  isTextUsable,
   layoutOf,
   whiteSpaceOf,
 } from './tree.js';
+import { cellAttrs, escapeAttr, escapeText, keptAttrs, langAttrs } from './attrs.js';
+import { toText } from './text.js';
 import { firstSrcsetUrl, safeUrl } from './url.js';
 
 export interface CleanHtmlOptions {
@@ -38,38 +41,36 @@ type CNode = CText | CElement;
 
 /** Where in a table structure we are: table parts are only kept where HTML allows them. */
 type TablePart = 'none' | 'table' | 'section' | 'row';
+const TABLE_PARTS: readonly TablePart[] = ['none', 'table', 'section', 'row'];
 
-/** What is fixed for one cleanHtml call. */
-interface Env {
+interface Ctx {
   snapshot: PageSnapshot;
   base: string | undefined;
   excluded: Set<number>;
   images: Map<number, ImageInfo>;
-}
-
-/** Where the walk is; one shared object per combination (see `state`). */
-interface State {
   /** Inside an emitted `<pre>`: text is copied verbatim. */
   readonly inPre: boolean;
   /** Only phrasing content fits here (inside p, h1-h6, pre or an inline element). */
   readonly phrasing: boolean;
   readonly tablePart: TablePart;
+  /** Current nesting depth of the walk (one object shared by all contexts of a call). */
+  readonly walk: { depth: number };
+  /** Derived contexts of this call, shared by key (one object per combination, not per element). */
+  readonly variants: Array<Ctx | undefined>;
 }
 
-/** The walk context: the fixed environment plus the current state. */
-interface Ctx extends Env, State {}
-
-const STATES = new Map<string, State>();
-
-/** The shared State object for a combination (avoids allocating one per element). */
-function state(inPre: boolean, phrasing: boolean, tablePart: TablePart): State {
-  const key = `${inPre ? 1 : 0}${phrasing ? 1 : 0}${tablePart}`;
-  let st = STATES.get(key);
-  if (st === undefined) {
-    st = Object.freeze({ inPre, phrasing, tablePart });
-    STATES.set(key, st);
+/** `ctx` with some state changed; the object is cached so the walk allocates no contexts. */
+function derive(ctx: Ctx, change: Partial<Pick<Ctx, 'inPre' | 'phrasing' | 'tablePart'>>): Ctx {
+  const inPre = change.inPre ?? ctx.inPre;
+  const phrasing = change.phrasing ?? ctx.phrasing;
+  const tablePart = change.tablePart ?? ctx.tablePart;
+  const key = (inPre ? 1 : 0) + (phrasing ? 2 : 0) + TABLE_PARTS.indexOf(tablePart) * 4;
+  let out = ctx.variants[key];
+  if (out === undefined) {
+    out = { ...ctx, inPre, phrasing, tablePart };
+    ctx.variants[key] = out;
   }
-  return st;
+  return out;
 }
 
 /** Tags copied through (possibly renamed) with their whitelisted attributes. */
@@ -94,6 +95,9 @@ const PHRASING_PARENTS: ReadonlySet<string> = new Set(['p', 'h1', 'h2', 'h3', 'h
 
 const VOID_TAGS: ReadonlySet<string> = new Set(['br', 'hr', 'img']);
 
+/** Element nesting beyond which a subtree is flattened to text (Blink's parser stops at 512). */
+const MAX_DEPTH = 400;
+
 /**
  * Renders the selected subtrees (roots in order, excluded subtrees and invisible text skipped) as
  * clean HTML. See the module comment for what is kept; inline content at the top level of a root
@@ -111,12 +115,14 @@ export function cleanHtml(snapshot: PageSnapshot, selection: ContentSelection, o
     inPre: false,
     phrasing: false,
     tablePart: 'none',
+    walk: { depth: 0 },
+    variants: [],
   };
-  const out: string[] = [];
+  let out = '';
   for (const root of effectiveRoots(snapshot, selection)) {
-    serialize(wrapInlineRuns(unwrapRootDiv(convertNode(root, ctx))), out, false);
+    out += serialize(wrapInlineRuns(unwrapRootDiv(convertNode(root, ctx))), false);
   }
-  return out.join('').trim();
+  return out.trim();
 }
 
 /** Converts one snapshot node to zero or more cleaned nodes. */
@@ -139,11 +145,11 @@ function convertNode(id: number, ctx: Ctx): CNode[] {
     case 'thead':
     case 'tbody':
     case 'tfoot':
-      if (ctx.tablePart !== 'table') return children(node, { ...ctx, tablePart: 'none' });
-      return finish(node.tag, langAttrs(node), children(node, { ...ctx, tablePart: 'section' }));
+      if (ctx.tablePart !== 'table') return children(node, derive(ctx, { tablePart: 'none' }));
+      return finish(node.tag, langAttrs(node), children(node, derive(ctx, { tablePart: 'section' })));
     case 'tr':
-      if (ctx.tablePart !== 'table' && ctx.tablePart !== 'section') return children(node, { ...ctx, tablePart: 'none' });
-      return finish('tr', langAttrs(node), children(node, { ...ctx, tablePart: 'row' }));
+      if (ctx.tablePart !== 'table' && ctx.tablePart !== 'section') return children(node, derive(ctx, { tablePart: 'none' }));
+      return finish('tr', langAttrs(node), children(node, derive(ctx, { tablePart: 'row' })));
     case 'td':
     case 'th':
       if (ctx.tablePart !== 'row') return convertAmbiguous(node, ctx);
@@ -160,23 +166,46 @@ function convertNode(id: number, ctx: Ctx): CNode[] {
   if (kept === 'br' && ctx.inPre) return [{ kind: 'text', text: '\n' }];
   if (kept === 'br' || kept === 'hr') return [{ kind: 'element', tag: kept, attrs: [], children: [] }];
   const childCtx: Ctx = kept === 'pre'
-    ? { ...ctx, inPre: true, phrasing: true }
+    ? derive(ctx, { inPre: true, phrasing: true })
     : BLOCK_TAGS.has(kept) && !PHRASING_PARENTS.has(kept)
       ? flow(ctx)
-      : { ...ctx, phrasing: true };
+      : derive(ctx, { phrasing: true });
   return finish(kept, keptAttrs(kept, node), children(node, childCtx));
 }
 
-/** Converts all children of `node` in `ctx`. */
+/**
+ * Converts all children of `node` in `ctx`. Below MAX_DEPTH levels the subtree is emitted as
+ * plain text with `<br>`s instead (no stack overflow here or in turndown on absurdly deep DOMs).
+ */
 function children(node: SnapshotNode, ctx: Ctx): CNode[] {
+  if (ctx.walk.depth >= MAX_DEPTH) return flattened(node, ctx);
   const out: CNode[] = [];
-  for (const child of node.children) out.push(...convertNode(child, ctx));
+  ctx.walk.depth++;
+  try {
+    for (const child of node.children) {
+      // A loop, not push(...): an unwrapped container may yield more nodes than a call takes arguments.
+      for (const converted of convertNode(child, ctx)) out.push(converted);
+    }
+  } finally {
+    ctx.walk.depth--;
+  }
+  return out;
+}
+
+/** The children of `node` as text (toText), line breaks as `<br>`. */
+function flattened(node: SnapshotNode, ctx: Ctx): CNode[] {
+  const text = toText(ctx.snapshot, { roots: node.children, exclude: [...ctx.excluded] });
+  const out: CNode[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (i > 0) out.push({ kind: 'element', tag: 'br', attrs: [], children: [] });
+    if (line !== '') out.push({ kind: 'text', text: line });
+  });
   return out;
 }
 
 /** A context for flow content (inside div, li, td, blockquote...). */
 function flow(ctx: Ctx): Ctx {
-  return { ...ctx, phrasing: false, tablePart: 'none' };
+  return derive(ctx, { phrasing: false, tablePart: 'none' });
 }
 
 /**
@@ -184,10 +213,9 @@ function flow(ctx: Ctx): Ctx {
  * its newlines so the line structure survives.
  */
 function convertText(node: SnapshotNode, ctx: Ctx): CNode[] {
-  if (!node.visible) return [];
-  // eslint-disable-next-line no-control-regex
+  if (!isTextUsable(node) || ctx.tablePart !== 'none') return [];
+  // Control characters never belong in text (and markdown.ts uses some as private separators).
   const raw = (node.text ?? '').replace(/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g, '');
-  if (ctx.tablePart !== 'none') return [];
   if (raw === '') return [];
   if (ctx.inPre) return [{ kind: 'text', text: raw.replace(/\r\n?/g, '\n') }];
   const parent = ctx.snapshot.nodes[node.parent];
@@ -240,7 +268,7 @@ function convertLink(node: SnapshotNode, ctx: Ctx): CNode[] {
 function convertTable(node: SnapshotNode, ctx: Ctx): CNode[] {
   if (isLayoutTable(ctx.snapshot, node)) return children(node, flow(ctx));
   if (ctx.phrasing) return [space(), ...children(node, flow(ctx)), space()];
-  return finish('table', langAttrs(node), children(node, { ...ctx, tablePart: 'table' }));
+  return finish('table', langAttrs(node), children(node, derive(ctx, { tablePart: 'table' })));
 }
 
 /**
@@ -296,9 +324,10 @@ function hasContent(node: CNode): boolean {
   return node.children.some(hasContent);
 }
 
-/** True for block-level output elements. */
+/** True for block-level output elements, including a link that wraps blocks (a "card"). */
 function isBlockNode(node: CNode): node is CElement {
-  return node.kind === 'element' && BLOCK_TAGS.has(node.tag);
+  if (node.kind !== 'element') return false;
+  return BLOCK_TAGS.has(node.tag) || (node.tag === 'a' && node.children.some(isBlockNode));
 }
 
 /** A root that became one `<div>` (a generic container) is replaced by its children. */
@@ -327,80 +356,24 @@ function wrapInlineRuns(nodes: CNode[]): CNode[] {
   return out;
 }
 
-/** `lang` and `dir` when present and well-formed. */
-function langAttrs(node: SnapshotNode): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  const lang = node.attrs?.lang?.trim();
-  if (lang !== undefined && /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/.test(lang)) out.push(['lang', lang]);
-  const dir = node.attrs?.dir?.trim().toLowerCase();
-  if (dir === 'ltr' || dir === 'rtl' || dir === 'auto') out.push(['dir', dir]);
-  return out;
-}
-
-/** colspan/rowspan (2..1000) plus lang/dir for table cells. */
-function cellAttrs(node: SnapshotNode): Array<[string, string]> {
-  const out = langAttrs(node);
-  for (const name of ['colspan', 'rowspan']) {
-    const v = node.attrs?.[name]?.trim();
-    if (v !== undefined && /^\d{1,4}$/.test(v) && Number(v) > 1 && Number(v) <= 1000) out.push([name, String(Number(v))]);
-  }
-  return out;
-}
-
-/** Whitelisted attributes of a kept tag. */
-function keptAttrs(tag: string, node: SnapshotNode): Array<[string, string]> {
-  const out = langAttrs(node);
-  const attrs = node.attrs ?? {};
-  if (tag === 'time' && attrs.datetime !== undefined && attrs.datetime.trim() !== '') out.push(['datetime', attrs.datetime.trim()]);
-  if (tag === 'ol' && attrs.start !== undefined && /^-?\d{1,9}$/.test(attrs.start.trim())) out.push(['start', attrs.start.trim()]);
-  if (tag === 'code' || tag === 'pre') {
-    const language = languageOf(attrs.class);
-    if (language !== null) out.push(['class', `language-${language}`]);
-  }
-  return out;
-}
-
-/** The language of a `language-x` (or `lang-x`) class token, or null. */
-export function languageOf(className: string | undefined): string | null {
-  if (className === undefined) return null;
-  for (const token of className.split(/\s+/)) {
-    const m = /^(?:language|lang)-([A-Za-z0-9_+#.-]{1,40})$/.exec(token);
-    if (m) return (m[1] as string).toLowerCase();
-  }
-  return null;
-}
-
-/** Escapes text for an HTML text node. */
-export function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** Escapes text for a double-quoted HTML attribute value. */
-export function escapeAttr(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-}
-
 /** Serialises cleaned nodes; block elements end with a newline (outside `<pre>`). */
-function serialize(nodes: CNode[], out: string[], inPre: boolean): void {
+function serialize(nodes: CNode[], inPre: boolean): string {
+  let out = '';
   for (const node of nodes) {
     if (node.kind === 'text') {
-      out.push(escapeText(node.text));
+      out += escapeText(node.text);
       continue;
     }
-    out.push('<', node.tag);
-    for (const [name, value] of node.attrs) out.push(' ', name, '="', escapeAttr(value), '"');
-    out.push('>');
+    out += `<${node.tag}`;
+    for (const [name, value] of node.attrs) out += ` ${name}="${escapeAttr(value)}"`;
+    out += '>';
     if (VOID_TAGS.has(node.tag)) {
-      if (node.tag === 'hr' && !inPre) out.push('\n');
+      if (node.tag === 'hr' && !inPre) out += '\n';
       continue;
     }
-    serialize(node.children, out, inPre || node.tag === 'pre');
-    out.push('</', node.tag, '>');
-    if (!inPre && BLOCK_TAGS.has(node.tag) && node.tag !== 'td' && node.tag !== 'th') out.push('\n');
+    out += serialize(node.children, inPre || node.tag === 'pre');
+    out += `</${node.tag}>`;
+    if (!inPre && isBlockNode(node) && node.tag !== 'td' && node.tag !== 'th') out += '\n';
   }
+  return out;
 }

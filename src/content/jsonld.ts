@@ -16,8 +16,7 @@ const ARTICLE_TYPES: ReadonlySet<string> = new Set([
   'article', 'newsarticle', 'blogposting', 'reportagenews', 'analysisnewsarticle', 'opinionnewsarticle',
   'reviewnewsarticle', 'backgroundnewsarticle', 'askpublicnewsarticle', 'satiricalarticle',
   'scholarlyarticle', 'medicalscholarlyarticle', 'techarticle', 'report', 'socialmediaposting',
-  'liveblogposting', 'discussionforumposting', 'posting', 'review', 'recipe', 'howto', 'apireference',
-  'creativework', 'legislation',
+  'liveblogposting', 'discussionforumposting', 'recipe', 'howto', 'apireference', 'legislation',
 ]);
 
 /** Page-level schema.org types, used when there is no article object. */

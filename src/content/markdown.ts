@@ -1,11 +1,12 @@
 /**
  * Markdown from clean HTML with turndown: ATX headings, `-` bullets, fenced code with its
  * language, GFM tables (every table gets one; its first row is the header) and `~~strikethrough~~`.
- * `<` in text is backslash-escaped so page text can never turn into raw HTML.
+ * `<` in text is backslash-escaped so page text can never turn into raw HTML. A link wrapping
+ * blocks (a card) keeps its content but loses the link.
  */
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
-import { languageOf } from './html.js';
+import { languageOf } from './attrs.js';
 
 /** Private separators used while a table is assembled (stripped from text by cleanHtml). */
 const CELL = '\u001F';
@@ -42,6 +43,10 @@ function createService(): TurndownService {
   td.addRule('strikethroughDouble', {
     filter: (node) => ['DEL', 'S', 'STRIKE'].includes(node.nodeName),
     replacement: (content) => (content.trim() === '' ? content : `~~${content}~~`),
+  });
+  td.addRule('blockLink', {
+    filter: (node) => node.nodeName === 'A' && hasBlockDescendant(node),
+    replacement: (content) => `\n\n${content}\n\n`,
   });
   td.addRule('listItemCompact', { filter: 'li', replacement: listItem });
   td.addRule('tableCellGfm', {
@@ -83,6 +88,21 @@ function listItem(content: string, node: HTMLElement, options: TurndownService.O
   return prefix + indented + (node.nextSibling ? '\n' : '');
 }
 
+const BLOCK_NAMES: ReadonlySet<string> = new Set([
+  'P', 'DIV', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'DL', 'TABLE', 'BLOCKQUOTE', 'PRE', 'FIGURE', 'HR',
+]);
+
+/**
+ * True when the element holds block content. Such a link (a "card") cannot be one Markdown link,
+ * so its content is emitted unlinked.
+ */
+function hasBlockDescendant(node: HTMLElement): boolean {
+  for (const child of Array.from(node.children)) {
+    if (BLOCK_NAMES.has(child.nodeName) || hasBlockDescendant(child as HTMLElement)) return true;
+  }
+  return false;
+}
+
 /** Cell content on one line with pipes escaped. */
 function cellText(content: string): string {
   return content.replace(/\s*\n+\s*/g, ' ').replace(/\|/g, '\\|').trim();
@@ -106,7 +126,7 @@ function gfmTable(content: string): string {
     .filter((seg) => seg.includes(CELL))
     .map((seg) => seg.split(CELL).slice(1).map((c) => c.trim()));
   if (rows.length === 0) return caption === '' ? '' : `\n\n${caption}\n\n`;
-  const cols = Math.max(...rows.map((r) => r.length));
+  const cols = rows.reduce((max, r) => Math.max(max, r.length), 0);
   const line = (cells: string[]): string => {
     const padded = [...cells, ...Array<string>(cols - cells.length).fill('')];
     return `| ${padded.join(' | ')} |`;

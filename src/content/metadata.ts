@@ -3,23 +3,18 @@
  * page's JSON-LD, meta tags and the DOM around the main content, in the spirit of Readability
  * and trafilatura.
  */
-import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
+import type { PageSnapshot } from '../snapshot/types.js';
 import type { ArticleMetadata, ContentSelection } from './types.js';
-import { normalizeDate } from './dates.js';
-import {
-  decodeEntities,
-  deref,
-  imageUrlOf,
-  indexJsonLd,
-  looksLikeUrl,
-  namesOf,
-  pickMain,
-  stringOf,
-  typesOf,
-} from './jsonld.js';
+import { normalizeDate, parseDate } from './dates.js';
+import { decodeEntities, deref, imageUrlOf, indexJsonLd, looksLikeUrl, namesOf, pickMain, stringOf, typesOf } from './jsonld.js';
 import type { JsonLdIndex, JsonObject } from './jsonld.js';
-import { effectiveRoots, forEachSelected } from './tree.js';
-import { toText } from './text.js';
+import {
+  contentInFrame,
+  findBylineElement,
+  findHeading,
+  findTimeNearTop,
+  firstLargeImage,
+} from './metadata-dom.js';
 import { safeUrl } from './url.js';
 import { cleanString, countWords, cutAtWord } from './words.js';
 
@@ -32,6 +27,11 @@ interface Sources {
   article: JsonObject | undefined;
   page: JsonObject | undefined;
   base: string | undefined;
+  /**
+   * The content lives in a frame: the page's meta tags and JSON-LD describe the host page, so
+   * evidence from the content itself (h1, time, paragraphs, images) goes first.
+   */
+  framed: boolean;
 }
 
 /** Meta keys for the publication date, in order of trust. */
@@ -47,6 +47,9 @@ const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'dcterms.cre
 
 /** Separators between a page title and the site name. */
 const TITLE_SEPARATOR = /\s+[|\-–—·•:/»‹›]\s+|\s+::\s+/;
+
+/** Separators inside a byline line ("Jane Doe · March 3, 2024 · 4 min read"). */
+const BYLINE_SEPARATOR = /\s+[·•|]\s+|\s+[–—]\s+/;
 
 /**
  * Extracts article metadata. `text` is the extracted plain text (for the excerpt fallback and the
@@ -65,6 +68,7 @@ export function extractMetadata(snapshot: PageSnapshot, selection: ContentSelect
     article: pickMain(ld, pageUrls, 'article'),
     page: pickMain(ld, pageUrls, 'page'),
     base: snapshot.finalUrl || snapshot.url || undefined,
+    framed: contentInFrame(snapshot, selection),
   };
   const siteName = findSiteName(src);
   return {
@@ -93,42 +97,54 @@ function first<T>(...values: Array<T | null | undefined>): T | null {
 
 /**
  * Title: JSON-LD headline (or an article's name), og:title, twitter:title, the `<h1>` in or near
- * the content, then the document title. The site name is cut from the end when it is there.
+ * the content, then the document title. The site name is cut off when it is there. For framed
+ * content the h1 comes first.
  */
 function findTitle(src: Sources, siteName: string | null): string | null {
-  const ldTitle = first(
+  const heading = (): string | null => findHeading(src.snapshot, src.selection, siteName);
+  if (src.framed) {
+    const h1 = heading();
+    if (h1 !== null) return h1;
+  }
+  const explicit = first(
     stringOf(src.article?.headline),
     src.article ? stringOf(src.article.name) : null,
     stringOf(src.page?.headline),
+    metaValue(src, 'og:title'),
+    metaValue(src, 'twitter:title'),
   );
-  const explicit = first(ldTitle, metaValue(src, 'og:title'), metaValue(src, 'twitter:title'));
   if (explicit !== null) return stripSiteName(explicit, siteName, false);
-  const h1 = findHeading(src);
+  const h1 = heading();
   if (h1 !== null) return h1;
   const docTitle = cleanString(src.snapshot.metadata?.title || src.snapshot.title);
   return docTitle === null ? null : stripSiteName(docTitle, siteName, true);
 }
 
 /**
- * Cuts a trailing (or leading) site name from a title: always when it equals `siteName`; with
- * `guess`, also a short last segment after a separator when the rest is at least two words.
+ * Cuts the site name from the end (or start) of a title: when a segment after (before) a
+ * separator is the site name, or starts/ends with it as a word ("Tideflow docs" for "Tideflow").
+ * With `guess`, also cuts a short last segment (≤ 4 words) when at least two words remain.
  */
 export function stripSiteName(title: string, siteName: string | null, guess: boolean): string {
   const parts = title.split(TITLE_SEPARATOR);
   if (parts.length < 2) return title;
-  const norm = (s: string): string => s.trim().toLowerCase();
+  const lastPart = parts[parts.length - 1] as string;
+  const firstPart = parts[0] as string;
   if (siteName !== null) {
-    const site = norm(siteName);
-    const lastPart = parts[parts.length - 1] as string;
-    const firstPart = parts[0] as string;
-    if (norm(lastPart) === site) return cutLast(title, lastPart);
-    if (norm(firstPart) === site) return title.slice(firstPart.length).replace(/^\s*(?:[|\-–—·•:/»‹›]|::)\s*/, '').trim();
+    if (isSiteSegment(lastPart, siteName)) return cutLast(title, lastPart);
+    if (isSiteSegment(firstPart, siteName)) return title.slice(firstPart.length).replace(/^\s*(?:[|\-–—·•:/»‹›]|::)\s*/, '').trim();
   }
   if (!guess) return title;
-  const lastPart = parts[parts.length - 1] as string;
   const head = cutLast(title, lastPart);
-  if (countWords(lastPart) <= 4 && countWords(head) >= 2) return head;
-  return title;
+  return countWords(lastPart) <= 4 && countWords(head) >= 2 ? head : title;
+}
+
+/** True when a title segment is the site name, possibly with a word before or after it. */
+function isSiteSegment(segment: string, siteName: string): boolean {
+  const seg = segment.trim().toLowerCase();
+  const site = siteName.trim().toLowerCase();
+  if (site === '') return false;
+  return seg === site || seg.startsWith(`${site} `) || seg.endsWith(` ${site}`);
 }
 
 /** `title` without its last separator and `lastPart`. */
@@ -137,32 +153,17 @@ function cutLast(title: string, lastPart: string): string {
   return title.slice(0, at).replace(/\s*(?:[|\-–—·•:/»‹›]|::)\s*$/, '').trim();
 }
 
-/** Text of the first `<h1>` inside the content, else the visible `<h1>` closest above/at its top. */
-function findHeading(src: Sources): string | null {
-  let inside: string | null = null;
-  forEachSelected(src.snapshot, src.selection, (node) => {
-    if (inside === null && node.tag === 'h1') inside = cleanString(nodeText(src.snapshot, node));
-  });
-  if (inside !== null) return inside;
-  const box = contentBox(src);
-  if (box === null) return null;
-  let best: { text: string; dist: number } | null = null;
-  for (const node of src.snapshot.nodes) {
-    if (node.tag !== 'h1') continue;
-    const text = cleanString(nodeText(src.snapshot, node));
-    if (text === null) continue;
-    const dist = Math.abs(node.rect.y - box.top);
-    if (node.rect.y <= box.top + 200 && dist <= 1000 && (best === null || dist < best.dist)) best = { text, dist };
-  }
-  return best?.text ?? null;
-}
-
 /**
  * Byline: JSON-LD author/creator names, meta author keys (URLs ignored), then a short element
  * marked rel=author or with "author"/"byline" in its class or itemprop near the top of the
- * content. A leading "By" is removed.
+ * content (first for framed content).
  */
 function findByline(src: Sources): string | null {
+  const fromDom = (): string | null => findBylineElement(src.snapshot, src.selection, cleanByline);
+  if (src.framed) {
+    const dom = fromDom();
+    if (dom !== null) return dom;
+  }
   const ldNames = [src.article, src.page].flatMap((o) => (o ? namesOf(o.author ?? o.creator, src.ld) : []));
   if (ldNames.length > 0) return cleanByline(ldNames.join(', '));
   for (const key of AUTHOR_META_KEYS) {
@@ -172,73 +173,58 @@ function findByline(src: Sources): string | null {
       if (b !== null) return b;
     }
   }
-  return findBylineElement(src);
+  return src.framed ? null : fromDom();
 }
 
-/** Removes a leading "By", trailing separators and white space; null when empty or too long. */
+/**
+ * Cleans a byline: drops a leading "By", date-like segments ("· March 3, 2024", "· 4 min read")
+ * and trailing separators. Null when nothing name-like is left or it is too long (> 120 chars).
+ */
 export function cleanByline(raw: string): string | null {
-  const s = raw
+  const segments = raw
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^by\b\s*:?\s*/i, '')
-    .replace(/[\s|,·•–—-]+$/u, '')
-    .trim();
+    .split(BYLINE_SEPARATOR)
+    .map((seg) => seg.replace(/^by\b\s*:?\s*/i, '').replace(/[\s|,·•–—-]+$/u, '').trim())
+    .filter((seg) => seg !== '' && !isDateLike(seg));
+  const s = segments.join(' · ');
   if (s === '' || s.length > 120 || !/\p{L}/u.test(s)) return null;
   return s;
 }
 
-/** True when the element is marked as an author/byline by rel, itemprop or class. */
-function isBylineMarked(node: SnapshotNode): boolean {
-  const a = node.attrs;
-  if (!a) return false;
-  if (/\bauthor\b/i.test(a.rel ?? '')) return true;
-  if (/author|byline/i.test(a.itemprop ?? '')) return true;
-  const cls = a.class ?? '';
-  return /author|byline/i.test(cls) && !/avatar|photo|image|img|thumb|bio|about/i.test(cls);
-}
-
-/** The DOM byline near the top of the content (inside it first, else the closest one above). */
-function findBylineElement(src: Sources): string | null {
-  const box = contentBox(src);
-  if (box === null) return null;
-  const window = Math.max(400, (box.bottom - box.top) * 0.2);
-  let inside: string | null = null;
-  forEachSelected(src.snapshot, src.selection, (node) => {
-    if (inside !== null || node.kind !== 'element' || !isBylineMarked(node)) return;
-    if (node.rect.y > box.top + window) return;
-    inside = cleanByline(nodeText(src.snapshot, node));
-  });
-  if (inside !== null) return inside;
-  let best: { text: string; dist: number } | null = null;
-  for (const node of src.snapshot.nodes) {
-    if (node.kind !== 'element' || !isBylineMarked(node)) continue;
-    if (node.rect.y > box.top + window || node.rect.y < box.top - 1200) continue;
-    const text = cleanByline(nodeText(src.snapshot, node));
-    const dist = Math.abs(node.rect.y - box.top);
-    if (text !== null && (best === null || dist < best.dist)) best = { text, dist };
-  }
-  return best?.text ?? null;
+/** True for byline segments that are dates, times or reading times rather than names. */
+function isDateLike(seg: string): boolean {
+  if (parseDate(seg) !== null) return true;
+  if (/^(?:updated|published|posted|last updated)\b/i.test(seg)) return true;
+  if (/\b\d+\s*(?:min(?:ute)?s?|hours?|hrs?|days?)\b.*\b(?:read|ago)\b/i.test(seg)) return true;
+  return /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b.*\d{4}/i.test(seg) || /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b/.test(seg);
 }
 
 /**
- * Publication time: JSON-LD datePublished (article, page, then any object), date meta tags, a
- * `<time datetime>` in the content, then the page's first `<time datetime>`. Normalised to ISO 8601.
+ * Publication time: JSON-LD datePublished (article or page), date meta tags, a `<time datetime>`
+ * in or just above the content, then the page's `<time>` values when they all agree. For framed
+ * content the `<time>` near the content comes first. Normalised to ISO 8601 when parseable.
  */
 function findPublishedTime(src: Sources): string | null {
-  const ldDate = first(
+  const near = (): string | null => findTimeNearTop(src.snapshot, src.selection);
+  let raw: string | null = src.framed ? near() : null;
+  raw ??= first(
     stringOf(src.article?.datePublished),
     stringOf(src.page?.datePublished),
     stringOf(src.article?.dateCreated),
-    ...src.ld.objects.map((o) => stringOf(o.datePublished)),
+    ...DATE_META_KEYS.map((k) => metaValue(src, k)),
   );
-  let raw = first(ldDate, ...DATE_META_KEYS.map((k) => metaValue(src, k)));
-  if (raw === null) {
-    forEachSelected(src.snapshot, src.selection, (node) => {
-      if (raw === null && node.tag === 'time') raw = cleanString(node.attrs?.datetime);
-    });
-  }
-  raw ??= cleanString((src.snapshot.metadata?.times ?? []).find((t) => cleanString(t) !== null));
+  raw ??= near();
+  raw ??= agreedPageTime(src.snapshot.metadata?.times ?? []);
   return raw === null ? null : normalizeDate(raw);
+}
+
+/** The page's `<time>` value when every parseable one names the same day (a lone dateline), else null. */
+function agreedPageTime(times: string[]): string | null {
+  const parsed = times.map((t) => ({ raw: t.trim(), iso: parseDate(t) })).filter((t) => t.iso !== null);
+  if (parsed.length === 0) return null;
+  const day = (parsed[0]?.iso as string).slice(0, 10);
+  return parsed.every((t) => (t.iso as string).slice(0, 10) === day) ? (parsed[0]?.raw ?? null) : null;
 }
 
 /** Site name: og:site_name, the JSON-LD publisher's name, a WebSite's name, application-name. */
@@ -253,9 +239,21 @@ function findSiteName(src: Sources): string | null {
   );
 }
 
-/** Lead image: og:image, twitter:image, JSON-LD image/thumbnailUrl, then the first image ≥ 300 px wide in the content. */
+/**
+ * Lead image: og:image, twitter:image, JSON-LD image/thumbnailUrl, then the first image ≥ 300 px
+ * wide in the content (first for framed content). http(s) URLs only.
+ */
 function findLeadImage(src: Sources): string | null {
-  const candidates = [
+  const inContent = (): string | null =>
+    firstLargeImage(src.snapshot, src.selection, 300, (node) => {
+      const info = src.snapshot.images?.find((i) => i.node === node.id);
+      return first(httpImage(node.attrs?.src, src.base), httpImage(info?.src, src.base));
+    });
+  if (src.framed) {
+    const own = inContent();
+    if (own !== null) return own;
+  }
+  const declared = [
     metaValue(src, 'og:image'),
     metaValue(src, 'og:image:url'),
     metaValue(src, 'og:image:secure_url'),
@@ -263,31 +261,17 @@ function findLeadImage(src: Sources): string | null {
     metaValue(src, 'twitter:image:src'),
     ...[src.article, src.page].flatMap((o) => (o ? [imageUrlOf(o.image, src.ld), stringOf(o.thumbnailUrl)] : [])),
   ];
-  for (const c of candidates) {
-    const url = c === null ? null : safeUrl(c, src.base, 'image');
-    if (url !== null && !url.startsWith('data:')) return url;
+  for (const c of declared) {
+    const url = httpImage(c ?? undefined, src.base);
+    if (url !== null) return url;
   }
-  return firstLargeImage(src);
+  return src.framed ? null : inContent();
 }
 
-/** The first image in the content rendered at least 300 px wide. */
-function firstLargeImage(src: Sources): string | null {
-  const infos = new Map((src.snapshot.images ?? []).map((i) => [i.node, i]));
-  let found: string | null = null;
-  forEachSelected(src.snapshot, src.selection, (node) => {
-    if (found !== null || node.tag !== 'img') return;
-    const info = infos.get(node.id);
-    const width = info?.w ?? node.rect.w;
-    if (width < 300) return;
-    for (const raw of [node.attrs?.src, info?.src]) {
-      const url = safeUrl(raw, src.base, 'image');
-      if (url !== null && !url.startsWith('data:')) {
-        found = url;
-        return;
-      }
-    }
-  });
-  return found;
+/** An absolute http(s) image URL, or null. */
+function httpImage(raw: string | undefined, base: string | undefined): string | null {
+  const url = safeUrl(raw, base, 'image');
+  return url !== null && !url.startsWith('data:') ? url : null;
 }
 
 /** Language: `<html lang>`, og:locale (`en_US` → `en-US`), JSON-LD inLanguage. */
@@ -301,34 +285,23 @@ function findLang(src: Sources): string | null {
   return raw === null ? null : raw.replace(/_/g, '-');
 }
 
-/** Excerpt: the page description (meta, og, twitter, JSON-LD), else the first paragraph of text; ≤ 300 chars. */
+/**
+ * Excerpt: the page description (meta, og, twitter, JSON-LD), else the first paragraph of text
+ * with at least five words; at most 300 characters, cut at a word. Framed content skips the
+ * (host page's) description.
+ */
 function findExcerpt(src: Sources, text: string): string | null {
-  const description = first(
-    cleanString(decodeEntities(src.snapshot.metadata?.description ?? '')),
-    metaValue(src, 'description'),
-    metaValue(src, 'og:description'),
-    metaValue(src, 'twitter:description'),
-    stringOf(src.article?.description),
-  );
+  const description = src.framed
+    ? null
+    : first(
+        cleanString(decodeEntities(src.snapshot.metadata?.description ?? '')),
+        metaValue(src, 'description'),
+        metaValue(src, 'og:description'),
+        metaValue(src, 'twitter:description'),
+        stringOf(src.article?.description),
+      );
   if (description !== null) return cutAtWord(description, 300);
   const paragraphs = text.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, ' ').trim()).filter((p) => p !== '');
   const para = paragraphs.find((p) => countWords(p) >= 5) ?? paragraphs[0];
   return para === undefined ? null : cutAtWord(para, 300);
-}
-
-/** Visible text of a subtree on one line (block boundaries become spaces). */
-function nodeText(snapshot: PageSnapshot, node: SnapshotNode): string {
-  return toText(snapshot, { roots: [node.id], exclude: [] }).replace(/\s+/g, ' ').trim();
-}
-
-/** Top and bottom (document y) of the selected roots, or null without roots. */
-function contentBox(src: Sources): { top: number; bottom: number } | null {
-  const roots = effectiveRoots(src.snapshot, src.selection)
-    .map((id) => src.snapshot.nodes[id])
-    .filter((n): n is SnapshotNode => n !== undefined);
-  if (roots.length === 0) return null;
-  return {
-    top: Math.min(...roots.map((n) => n.rect.y)),
-    bottom: Math.max(...roots.map((n) => n.rect.y + n.rect.h)),
-  };
 }

@@ -5,7 +5,7 @@
  */
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import type { ContentSelection } from './types.js';
-import { DROPPED_TAGS, collapseWhiteSpace, effectiveRoots, isLayoutTable, layoutOf, whiteSpaceOf } from './tree.js';
+import { DROPPED_TAGS, collapseWhiteSpace, effectiveRoots, isLayoutTable, isTextUsable, layoutOf, whiteSpaceOf } from './tree.js';
 import type { LayoutKind, WhiteSpaceMode } from './tree.js';
 
 /** Blocks separated from their neighbours by a blank line (other blocks get a single newline). */
@@ -121,46 +121,67 @@ export class TextWriter {
 
 /**
  * Renders the selected subtrees as plain text. Each root is its own paragraph; excluded subtrees,
- * invisible text, images and dropped elements (scripts, form controls, media) give nothing.
+ * invisible text (white space excepted, see isTextUsable), images and dropped elements (scripts,
+ * form controls, media) give nothing.
+ * The walk is iterative, so any DOM depth is fine.
  */
 export function toText(snapshot: PageSnapshot, selection: ContentSelection): string {
   const writer = new TextWriter();
   const excluded = new Set(selection.exclude);
   for (const root of effectiveRoots(snapshot, selection)) {
     writer.breakLines(2);
-    visit(snapshot, root, excluded, writer, false);
+    walk(snapshot, root, excluded, writer);
     writer.breakLines(2);
   }
   return writer.toString();
 }
 
-/** Writes node `id` and its subtree. `inLayoutTable`: the nearest table is a layout table. */
-function visit(snapshot: PageSnapshot, id: number, excluded: Set<number>, w: TextWriter, inLayoutTable: boolean): void {
-  const node = snapshot.nodes[id];
-  if (!node || excluded.has(id)) return;
-  if (node.kind === 'text') {
-    if (node.visible) w.write(node.text ?? '', whiteSpaceOf(snapshot, snapshot.nodes[node.parent]));
-    return;
+/** A walk step: visit a node, or emit the separator that closes an element. */
+type Step = { id: number; inLayoutTable: boolean } | { close: 1 | 2 | 'space' };
+
+/** Writes the subtree of `root` (pre-order, with closing separators) without recursion. */
+function walk(snapshot: PageSnapshot, root: number, excluded: Set<number>, w: TextWriter): void {
+  const stack: Step[] = [{ id: root, inLayoutTable: false }];
+  while (stack.length > 0) {
+    const step = stack.pop() as Step;
+    if ('close' in step) {
+      if (step.close === 'space') w.softSpace();
+      else w.breakLines(step.close);
+      continue;
+    }
+    const node = snapshot.nodes[step.id];
+    if (!node || excluded.has(step.id)) continue;
+    if (node.kind === 'text') {
+      if (isTextUsable(node)) w.write(node.text ?? '', whiteSpaceOf(snapshot, snapshot.nodes[node.parent]));
+      continue;
+    }
+    if (DROPPED_TAGS.has(node.tag) || node.tag === 'img') continue;
+    if (node.tag === 'br') {
+      w.lineBreak();
+      continue;
+    }
+    if (node.tag === 'hr') {
+      w.breakLines(2);
+      continue;
+    }
+    let kind: LayoutKind = layoutOf(snapshot, node);
+    if (kind === 'none') continue;
+    let layoutTable = step.inLayoutTable;
+    if (node.tag === 'table') {
+      layoutTable = isLayoutTable(snapshot, node);
+      if (layoutTable) kind = 'block';
+    } else if (step.inLayoutTable && TABLE_PART_TAGS.has(node.tag)) {
+      kind = 'block';
+    }
+    const sep = breakBefore(node, kind, layoutTable);
+    if (sep === 'tab') w.cellSeparator();
+    else if (sep === 'space') w.softSpace();
+    else if (sep !== 0) w.breakLines(sep);
+    if (sep === 'space' || sep === 1 || sep === 2) stack.push({ close: sep });
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      stack.push({ id: node.children[i] as number, inLayoutTable: layoutTable });
+    }
   }
-  if (DROPPED_TAGS.has(node.tag) || node.tag === 'img') return;
-  if (node.tag === 'br') return w.lineBreak();
-  if (node.tag === 'hr') return w.breakLines(2);
-  let kind: LayoutKind = layoutOf(snapshot, node);
-  if (kind === 'none') return;
-  let layoutTable = inLayoutTable;
-  if (node.tag === 'table') {
-    layoutTable = isLayoutTable(snapshot, node);
-    if (layoutTable) kind = 'block';
-  } else if (inLayoutTable && TABLE_PART_TAGS.has(node.tag)) {
-    kind = 'block';
-  }
-  const before = breakBefore(node, kind, layoutTable);
-  if (before === 'tab') w.cellSeparator();
-  else if (before === 'space') w.softSpace();
-  else if (before !== 0) w.breakLines(before);
-  for (const child of node.children) visit(snapshot, child, excluded, w, layoutTable);
-  if (before === 'space') w.softSpace();
-  else if (before === 1 || before === 2) w.breakLines(before);
 }
 
 /** What separates an element from its surroundings: newlines (0, 1, 2), a tab or a space. */

@@ -120,6 +120,15 @@ export function collapseWhiteSpace(text: string, mode: WhiteSpaceMode): string {
   return text.replace(/[ \t\n\r\f]+/g, ' ');
 }
 
+/**
+ * True when a text node's text should be used. Visible text always; invisible text only when it
+ * is pure white space: the snapshot flags white-space-only nodes (the space between two
+ * highlighted code tokens, say) as invisible, and dropping them would glue words together.
+ */
+export function isTextUsable(node: SnapshotNode): boolean {
+  return node.visible || /^[ \t\n\r\f]*$/.test(node.text ?? '');
+}
+
 /** True when node `id` (or, with `inclusive`, the node itself) has an ancestor with tag `tag`. */
 export function hasAncestorTag(snapshot: PageSnapshot, id: number, tag: string, inclusive = false): boolean {
   let cur = inclusive ? snapshot.nodes[id] : parentOf(snapshot, id);
@@ -139,11 +148,17 @@ export function parentOf(snapshot: PageSnapshot, id: number): SnapshotNode | und
 
 /** Concatenated text of the visible text nodes under `id` (no separators added). */
 export function subtreeText(snapshot: PageSnapshot, id: number): string {
-  const node = snapshot.nodes[id];
-  if (!node) return '';
-  if (node.kind === 'text') return node.visible ? (node.text ?? '') : '';
   let out = '';
-  for (const child of node.children) out += subtreeText(snapshot, child);
+  const stack = [id];
+  while (stack.length > 0) {
+    const node = snapshot.nodes[stack.pop() as number];
+    if (!node) continue;
+    if (node.kind === 'text') {
+      if (node.visible) out += node.text ?? '';
+      continue;
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as number);
+  }
   return out;
 }
 
@@ -203,35 +218,16 @@ export function isLayoutTable(snapshot: PageSnapshot, table: SnapshotNode): bool
   const role = table.attrs?.role?.toLowerCase();
   if (role === 'presentation' || role === 'none') return true;
   let maxCells = 0;
-  let nested = false;
-  const visitRowContainer = (id: number): void => {
-    const node = snapshot.nodes[id];
-    if (!node || node.kind !== 'element') return;
-    if (node.tag === 'table') {
-      nested = true;
-      return;
-    }
+  const stack = [...table.children];
+  while (stack.length > 0) {
+    const node = snapshot.nodes[stack.pop() as number];
+    if (!node || node.kind !== 'element') continue;
+    if (node.tag === 'table') return true;
     if (node.tag === 'tr') {
-      let cells = 0;
-      for (const c of node.children) {
-        const cell = snapshot.nodes[c];
-        if (cell && (cell.tag === 'td' || cell.tag === 'th')) cells++;
-        if (cell && cell.kind === 'element') findNested(c);
-      }
-      maxCells = Math.max(maxCells, cells);
-      return;
+      const cells = node.children.filter((c) => snapshot.nodes[c]?.tag === 'td' || snapshot.nodes[c]?.tag === 'th');
+      maxCells = Math.max(maxCells, cells.length);
     }
-    for (const c of node.children) visitRowContainer(c);
-  };
-  const findNested = (id: number): void => {
-    const node = snapshot.nodes[id];
-    if (!node || node.kind !== 'element' || nested) return;
-    if (node.tag === 'table') {
-      nested = true;
-      return;
-    }
-    for (const c of node.children) findNested(c);
-  };
-  for (const c of table.children) visitRowContainer(c);
-  return nested || maxCells <= 1;
+    for (const c of node.children) stack.push(c);
+  }
+  return maxCells <= 1;
 }

@@ -159,7 +159,7 @@ export const ruleBackgroundDiffers: BlockRule = (x) => {
 export const ruleSmallWithText: BlockRule = (x) => {
   const pre = x.pre;
   let text = false;
-  for (const c of x.children) if (pre.inline[c]) text = true;
+  for (const c of x.children) if (pre.inline[c] && pre.chars[c] > 0) text = true;
   if (!text || nodeArea(pre, x.id) / x.subArea >= x.threshold) return null;
   return { action: 'block', rule: 'R9', doc: clamp(sizeDoc(pre, x.id, x.children, x.subArea), 5, 8) };
 };

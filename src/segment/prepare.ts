@@ -10,7 +10,7 @@
  * subtree are ignored. Everything is stored in typed arrays indexed by node id.
  */
 import type { NodeStyle, PageSnapshot, SnapshotNode } from '../snapshot/types.js';
-import { type Box, boxArea, boxFromRect, clampBox, isEmptyBox } from './geometry.js';
+import { type Box, boxArea, boxFromRect, isEmptyBox } from './geometry.js';
 
 /** Elements that are shown as one opaque thing: never divided, kept even without text. */
 export const MEDIA_TAGS: ReadonlySet<string> = new Set([
@@ -106,6 +106,19 @@ const DEFAULT_BG = packColor(255, 255, 255, 1);
 /** Parse a CSS colour (`rgb()`, `rgba()`, `#rgb`, `#rrggbb`, `transparent`) to a number; transparent → white. */
 export function colorKey(c: string | undefined): number {
   if (!c) return DEFAULT_BG;
+  let k = colorCache.get(c);
+  if (k === undefined) {
+    k = parseColor(c);
+    if (colorCache.size > 4096) colorCache.clear();
+    colorCache.set(c, k);
+  }
+  return k;
+}
+
+const colorCache = new Map<string, number>();
+
+function parseColor(c: string): number {
+  if (!c) return DEFAULT_BG;
   const s = c.trim().toLowerCase();
   if (s === '' || s === 'transparent') return DEFAULT_BG;
   const m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:[\s,/]+([\d.]+%?))?\s*\)$/.exec(s);
@@ -140,10 +153,30 @@ export function flowOf(node: SnapshotNode): Flow {
   return Flow.LineBreak;
 }
 
-/** Collapse white space and trim: the visible character count of a text node. */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x85 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Collapse white space and trim: the visible character count of a text node (UTF-16 units, like `length`). */
 export function collapsedLength(text: string | undefined): number {
   if (!text) return 0;
-  return text.replace(/\s+/g, ' ').trim().length;
+  let n = 0;
+  let pendingSpace = false;
+  let started = false;
+  for (let i = 0; i < text.length; i++) {
+    if (isSpace(text.charCodeAt(i))) {
+      if (started) pendingSpace = true;
+    } else {
+      if (pendingSpace) {
+        n++;
+        pendingSpace = false;
+      }
+      n++;
+      started = true;
+    }
+  }
+  return n;
 }
 
 // Han, Hiragana, Katakana (incl. prolonged sound mark), CJK compatibility ideographs, ideographic iteration marks.
@@ -210,21 +243,106 @@ function isOverlayCandidate(style: NodeStyle | undefined): boolean {
   return p === 'absolute' && style.zIndex !== null && style.zIndex >= OVERLAY_MIN_Z;
 }
 
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** PreparedPage under construction, plus the scratch arrays the passes share. */
+interface Build extends Writable<PreparedPage> {
+  inLink: Uint8Array;
+  underOverlay: Uint8Array;
+  /** Clip box inherited by a node's children. */
+  cx0: Float64Array;
+  cy0: Float64Array;
+  cx1: Float64Array;
+  cy1: Float64Array;
+  vw: number;
+  vh: number;
+  hLines: RuleLine[];
+  vLines: RuleLine[];
+}
+
 export function preparePage(snapshot: PageSnapshot): PreparedPage {
   const nodes = snapshot.nodes;
   const n = nodes.length;
   const root = snapshot.root;
+  const { order, parent } = walkFromRoot(nodes, root);
+  const rootNode = root >= 0 && root < n ? nodes[root] : undefined;
+  const rootBox = rootNode ? boxFromRect(rootNode.rect) : { x0: 0, y0: 0, x1: 0, y1: 0 };
+  const b: Build = {
+    snapshot, nodes, order, parent, root,
+    flow: new Uint8Array(n),
+    media: new Uint8Array(n),
+    visibleText: new Uint8Array(n),
+    hasContent: new Uint8Array(n),
+    inline: new Uint8Array(n),
+    textual: new Uint8Array(n),
+    chars: new Int32Array(n),
+    linkChars: new Int32Array(n),
+    words: new Int32Array(n),
+    textNodes: new Int32Array(n),
+    firstText: new Int32Array(n).fill(-1),
+    lastText: new Int32Array(n).fill(-1),
+    fontKey: new Int32Array(n).fill(FONT_NONE),
+    fontSize: new Float64Array(n),
+    fontWeight: new Float64Array(n),
+    bg: new Float64Array(n),
+    isOverlay: new Uint8Array(n),
+    containsOverlay: new Uint8Array(n),
+    bx0: new Int32Array(n),
+    by0: new Int32Array(n),
+    bx1: new Int32Array(n),
+    by1: new Int32Array(n),
+    ex0: new Int32Array(n),
+    ey0: new Int32Array(n),
+    ex1: new Int32Array(n),
+    ey1: new Int32Array(n),
+    hLines: [],
+    vLines: [],
+    pageBox: {
+      x0: 0,
+      y0: 0,
+      x1: Math.max(Math.round(snapshot.document?.width ?? 0), rootBox.x1),
+      y1: Math.max(Math.round(snapshot.document?.height ?? 0), rootBox.y1),
+    },
+    inLink: new Uint8Array(n),
+    underOverlay: new Uint8Array(n),
+    cx0: new Float64Array(n),
+    cy0: new Float64Array(n),
+    cx1: new Float64Array(n),
+    cy1: new Float64Array(n),
+    vw: Math.max(1, snapshot.viewport?.width ?? 1366),
+    vh: Math.max(1, snapshot.viewport?.height ?? 768),
+  };
+  for (let k = 0; k < order.length; k++) topDown(b, order[k]!);
+  for (let k = order.length - 1; k >= 0; k--) {
+    const id = order[k]!;
+    if (nodes[id]!.kind === 'text') bottomUpText(b, id);
+    else bottomUpElement(b, id);
+  }
+  const byLine = (x: RuleLine, y: RuleLine): number => x.lo - y.lo || x.hi - y.hi || x.from - y.from || x.to - y.to || x.node - y.node;
+  b.hLines.sort(byLine);
+  b.vLines.sort(byLine);
+  return {
+    snapshot, nodes, order, parent, root, flow: b.flow, media: b.media, visibleText: b.visibleText, hasContent: b.hasContent,
+    inline: b.inline, textual: b.textual, chars: b.chars, linkChars: b.linkChars, words: b.words, textNodes: b.textNodes,
+    firstText: b.firstText, lastText: b.lastText, fontKey: b.fontKey, fontSize: b.fontSize, fontWeight: b.fontWeight, bg: b.bg,
+    isOverlay: b.isOverlay, containsOverlay: b.containsOverlay, bx0: b.bx0, by0: b.by0, bx1: b.bx1, by1: b.by1,
+    ex0: b.ex0, ey0: b.ey0, ex1: b.ex1, ey1: b.ey1, hLines: b.hLines, vLines: b.vLines, pageBox: b.pageBox,
+  };
+}
 
-  // ---- pre-order walk from the root ----
+/** Pre-order walk over `children` from the root; parents from the walk; cycles and bad ids ignored. */
+function walkFromRoot(nodes: readonly SnapshotNode[], root: number): { order: Int32Array; parent: Int32Array } {
+  const n = nodes.length;
   const parent = new Int32Array(n).fill(-1);
   const seen = new Uint8Array(n);
-  const orderList: number[] = [];
+  const order = new Int32Array(n);
+  let count = 0;
   if (root >= 0 && root < n) {
     const stack: number[] = [root];
     seen[root] = 1;
     while (stack.length) {
       const id = stack.pop()!;
-      orderList.push(id);
+      order[count++] = id;
       const kids = nodes[id]!.children;
       for (let k = kids.length - 1; k >= 0; k--) {
         const c = kids[k]!;
@@ -235,208 +353,158 @@ export function preparePage(snapshot: PageSnapshot): PreparedPage {
       }
     }
   }
-  const order = Int32Array.from(orderList);
+  return { order: order.subarray(0, count), parent };
+}
 
-  const flow = new Uint8Array(n);
-  const media = new Uint8Array(n);
-  const visibleText = new Uint8Array(n);
-  const hasContent = new Uint8Array(n);
-  const inline = new Uint8Array(n);
-  const textual = new Uint8Array(n);
-  const chars = new Int32Array(n);
-  const linkChars = new Int32Array(n);
-  const words = new Int32Array(n);
-  const textNodes = new Int32Array(n);
-  const firstText = new Int32Array(n).fill(-1);
-  const lastText = new Int32Array(n).fill(-1);
-  const fontKey = new Int32Array(n).fill(FONT_NONE);
-  const fontSize = new Float64Array(n);
-  const fontWeight = new Float64Array(n);
-  const bg = new Float64Array(n);
-  const isOverlay = new Uint8Array(n);
-  const containsOverlay = new Uint8Array(n);
-  const inLink = new Uint8Array(n);
-  const underOverlay = new Uint8Array(n);
-  const bx0 = new Int32Array(n);
-  const by0 = new Int32Array(n);
-  const bx1 = new Int32Array(n);
-  const by1 = new Int32Array(n);
-  const ex0 = new Int32Array(n);
-  const ey0 = new Int32Array(n);
-  const ex1 = new Int32Array(n);
-  const ey1 = new Int32Array(n);
-  // Clip box inherited by a node's children.
-  const cx0 = new Float64Array(n);
-  const cy0 = new Float64Array(n);
-  const cx1 = new Float64Array(n);
-  const cy1 = new Float64Array(n);
-
-  const rootNode = root >= 0 && root < n ? nodes[root] : undefined;
-  const rootBox = rootNode ? boxFromRect(rootNode.rect) : { x0: 0, y0: 0, x1: 0, y1: 0 };
-  const pageBox: Box = {
-    x0: 0,
-    y0: 0,
-    x1: Math.max(Math.round(snapshot.document?.width ?? 0), rootBox.x1),
-    y1: Math.max(Math.round(snapshot.document?.height ?? 0), rootBox.y1),
-  };
-  const vw = Math.max(1, snapshot.viewport?.width ?? 1366);
-  const vh = Math.max(1, snapshot.viewport?.height ?? 768);
-  const hLines: RuleLine[] = [];
-  const vLines: RuleLine[] = [];
-
-  // ---- top-down: flow, media, fonts, backgrounds, clip boxes, link and overlay flags ----
-  for (let k = 0; k < order.length; k++) {
-    const id = order[k]!;
-    const node = nodes[id]!;
-    const p = parent[id]!;
-    flow[id] = flowOf(node);
-    const style = node.kind === 'element' ? node.style : p >= 0 ? nodes[p]!.style : undefined;
-    if (node.kind === 'element') {
-      fontSize[id] = style?.fontSize ?? 16;
-      fontWeight[id] = style?.fontWeight ?? 400;
-      bg[id] = colorKey(style?.effectiveBackground ?? style?.backgroundColor);
-      if (MEDIA_TAGS.has(node.tag)) {
-        // A same-origin iframe carries its document as children: divide it like any element.
-        const divisibleFrame = node.tag === 'iframe' && node.children.length > 0;
-        media[id] = divisibleFrame ? 0 : 1;
-      }
-      inLink[id] = (p >= 0 && inLink[p]) || node.tag === 'a' ? 1 : 0;
-    } else {
-      fontSize[id] = p >= 0 ? fontSize[p]! : 16;
-      fontWeight[id] = p >= 0 ? fontWeight[p]! : 400;
-      bg[id] = p >= 0 ? bg[p]! : DEFAULT_BG;
-      inLink[id] = p >= 0 ? inLink[p]! : 0;
-    }
-
-    // Clip: the node's own box is clipped by what its ancestors clip; fixed boxes escape.
-    let clip: Box;
-    if (p < 0 || style?.position === 'fixed' && node.kind === 'element') {
-      clip = pageBox;
-    } else {
-      clip = { x0: cx0[p]!, y0: cy0[p]!, x1: cx1[p]!, y1: cy1[p]! };
-    }
-    const own = clampBox(boxFromRect(node.rect), clip);
-    bx0[id] = own.x0;
-    by0[id] = own.y0;
-    bx1[id] = own.x1;
-    by1[id] = own.y1;
-    let childClip = clip;
-    if (node.kind === 'element' && id !== root && node.style && node.style.overflow !== 'visible') {
-      childClip = clampBox(own, clip);
-    }
-    cx0[id] = childClip.x0;
-    cy0[id] = childClip.y0;
-    cx1[id] = childClip.x1;
-    cy1[id] = childClip.y1;
-
-    if (node.kind === 'element' && id !== root && !(p >= 0 && (underOverlay[p] || isOverlay[p]))) {
-      if (isOverlayCandidate(node.style)) {
-        const cover = (Math.min(own.x1 - own.x0, vw) * Math.min(own.y1 - own.y0, vh)) / (vw * vh);
-        if (cover > OVERLAY_VIEWPORT_SHARE) isOverlay[id] = 1;
-      }
-    }
-    if (p >= 0 && (underOverlay[p] || isOverlay[p])) underOverlay[id] = 1;
-
-    // Rule lines: hr and visible borders of visible elements.
-    if (node.kind === 'element' && node.visible && node.style) {
-      const w = own.x1 - own.x0;
-      const h = own.y1 - own.y0;
-      if (node.tag === 'hr') {
-        if (w >= h) hLines.push({ lo: own.y0, hi: Math.max(own.y1, own.y0 + 1), from: own.x0, to: own.x1, hr: true, node: id });
-        else vLines.push({ lo: own.x0, hi: Math.max(own.x1, own.x0 + 1), from: own.y0, to: own.y1, hr: true, node: id });
-      } else {
-        const s = node.style;
-        if (w > 0 && s.borderTop > 0) hLines.push({ lo: own.y0, hi: own.y0 + s.borderTop, from: own.x0, to: own.x1, hr: false, node: id });
-        if (w > 0 && s.borderBottom > 0) hLines.push({ lo: own.y1 - s.borderBottom, hi: own.y1, from: own.x0, to: own.x1, hr: false, node: id });
-        if (h > 0 && s.borderLeft > 0) vLines.push({ lo: own.x0, hi: own.x0 + s.borderLeft, from: own.y0, to: own.y1, hr: false, node: id });
-        if (h > 0 && s.borderRight > 0) vLines.push({ lo: own.x1 - s.borderRight, hi: own.x1, from: own.y0, to: own.y1, hr: false, node: id });
-      }
-    }
+/** Top-down, per node: flow, media, font, background, link flag, clipped box, overlay flag, rule lines. */
+function topDown(b: Build, id: number): void {
+  const node = b.nodes[id]!;
+  const p = b.parent[id]!;
+  const isElement = node.kind === 'element';
+  b.flow[id] = flowOf(node);
+  const style = isElement ? node.style : p >= 0 ? b.nodes[p]!.style : undefined;
+  if (isElement) {
+    b.fontSize[id] = style?.fontSize ?? 16;
+    b.fontWeight[id] = style?.fontWeight ?? 400;
+    b.bg[id] = colorKey(style?.effectiveBackground ?? style?.backgroundColor);
+    // A same-origin iframe carries its document as children: divide it like any element.
+    if (MEDIA_TAGS.has(node.tag) && !(node.tag === 'iframe' && node.children.length > 0)) b.media[id] = 1;
+    b.inLink[id] = (p >= 0 && b.inLink[p]) || node.tag === 'a' ? 1 : 0;
+  } else {
+    b.fontSize[id] = p >= 0 ? b.fontSize[p]! : 16;
+    b.fontWeight[id] = p >= 0 ? b.fontWeight[p]! : 400;
+    b.bg[id] = p >= 0 ? b.bg[p]! : DEFAULT_BG;
+    b.inLink[id] = p >= 0 ? b.inLink[p]! : 0;
   }
 
-  // ---- bottom-up: content, inline-ness, text aggregates, fonts, effective boxes ----
-  for (let k = order.length - 1; k >= 0; k--) {
-    const id = order[k]!;
-    const node = nodes[id]!;
-    if (node.kind === 'text') {
-      const len = node.visible ? collapsedLength(node.text) : 0;
-      if (len > 0) {
-        visibleText[id] = 1;
-        hasContent[id] = 1;
-        chars[id] = len;
-        linkChars[id] = inLink[id] ? len : 0;
-        words[id] = countWords(node.text);
-        textNodes[id] = 1;
-        firstText[id] = id;
-        lastText[id] = id;
-        fontKey[id] = fontKeyOf(fontSize[id]!, fontWeight[id]!);
-        textual[id] = 1;
-      }
-      inline[id] = 1;
-      ex0[id] = bx0[id]!;
-      ey0[id] = by0[id]!;
-      ex1[id] = bx1[id]!;
-      ey1[id] = by1[id]!;
-      continue;
-    }
-    const ownVisible = node.visible && bx1[id]! > bx0[id]! && by1[id]! > by0[id]!;
-    let content = media[id] && node.visible ? 1 : 0;
-    let kidsInline = true;
-    let fk = FONT_NONE;
-    let c = 0, lc = 0, wd = 0, tn = 0, ft = -1, lt = -1, ov = isOverlay[id]!;
-    // Effective box accumulation.
-    let ux0 = Infinity, uy0 = Infinity, ux1 = -Infinity, uy1 = -Infinity;
-    if (ownVisible) {
-      ux0 = bx0[id]!; uy0 = by0[id]!; ux1 = bx1[id]!; uy1 = by1[id]!;
-    }
-    for (const ch of node.children) {
-      if (parent[ch] !== id) continue;
-      if (containsOverlay[ch]) ov = 1;
-      if (!hasContent[ch]) continue;
-      content = 1;
-      if (!inline[ch]) kidsInline = false;
-      fk = mergeFont(fk, fontKey[ch]!);
-      c += chars[ch]!;
-      lc += linkChars[ch]!;
-      wd += words[ch]!;
-      tn += textNodes[ch]!;
-      if (ft < 0 && firstText[ch]! >= 0) ft = firstText[ch]!;
-      if (lastText[ch]! >= 0) lt = lastText[ch]!;
-      if (ex1[ch]! > ex0[ch]! && ey1[ch]! > ey0[ch]!) {
-        if (ex0[ch]! < ux0) ux0 = ex0[ch]!;
-        if (ey0[ch]! < uy0) uy0 = ey0[ch]!;
-        if (ex1[ch]! > ux1) ux1 = ex1[ch]!;
-        if (ey1[ch]! > uy1) uy1 = ey1[ch]!;
-      }
-    }
-    hasContent[id] = content;
-    containsOverlay[id] = ov;
-    if (media[id]) inline[id] = flow[id] === Flow.Inline ? 1 : 0;
-    else inline[id] = (flow[id] === Flow.Inline || flow[id] === Flow.Contents) && kidsInline ? 1 : 0;
-    chars[id] = c;
-    linkChars[id] = lc;
-    words[id] = wd;
-    textNodes[id] = tn;
-    firstText[id] = ft;
-    lastText[id] = lt;
-    fontKey[id] = fk;
-    textual[id] = !media[id] && c > 0 && kidsInline ? 1 : 0;
-    if (ux0 === Infinity) {
-      ex0[id] = bx0[id]!; ey0[id] = by0[id]!; ex1[id] = bx1[id]!; ey1[id] = by1[id]!;
-    } else {
-      ex0[id] = ux0; ey0[id] = uy0; ex1[id] = ux1; ey1[id] = uy1;
+  // Clip: the node's own box is clipped by what its ancestors clip; fixed boxes escape.
+  let k0: number, k1: number, k2: number, k3: number;
+  if (p < 0 || (isElement && style?.position === 'fixed')) {
+    k0 = b.pageBox.x0; k1 = b.pageBox.y0; k2 = b.pageBox.x1; k3 = b.pageBox.y1;
+  } else {
+    k0 = b.cx0[p]!; k1 = b.cy0[p]!; k2 = b.cx1[p]!; k3 = b.cy1[p]!;
+  }
+  // Round the rect, then clamp it into the clip box (a box outside collapses onto its edge).
+  const r = node.rect;
+  const rx0 = Math.round(r.x);
+  const ry0 = Math.round(r.y);
+  const rx1 = Math.max(rx0, Math.round(r.x + Math.max(0, r.w)));
+  const ry1 = Math.max(ry0, Math.round(r.y + Math.max(0, r.h)));
+  const ox0 = Math.min(Math.max(rx0, k0), k2);
+  const oy0 = Math.min(Math.max(ry0, k1), k3);
+  const ox1 = Math.max(ox0, Math.min(Math.max(rx1, ox0), k2));
+  const oy1 = Math.max(oy0, Math.min(Math.max(ry1, oy0), k3));
+  b.bx0[id] = ox0;
+  b.by0[id] = oy0;
+  b.bx1[id] = ox1;
+  b.by1[id] = oy1;
+  if (isElement && id !== b.root && node.style && node.style.overflow !== 'visible') {
+    k0 = ox0; k1 = oy0; k2 = ox1; k3 = oy1; // already inside the inherited clip
+  }
+  b.cx0[id] = k0;
+  b.cy0[id] = k1;
+  b.cx1[id] = k2;
+  b.cy1[id] = k3;
+
+  const insideOverlay = p >= 0 && (b.underOverlay[p] === 1 || b.isOverlay[p] === 1);
+  if (insideOverlay) b.underOverlay[id] = 1;
+  if (isElement && id !== b.root && !insideOverlay && isOverlayCandidate(node.style)) {
+    const cover = (Math.min(ox1 - ox0, b.vw) * Math.min(oy1 - oy0, b.vh)) / (b.vw * b.vh);
+    if (cover > OVERLAY_VIEWPORT_SHARE) b.isOverlay[id] = 1;
+  }
+  if (isElement && node.visible && node.style) addRuleLines(b, node, id, ox0, oy0, ox1, oy1);
+}
+
+/** Rule lines of a visible element: an hr, or its visible borders. */
+function addRuleLines(b: Build, node: SnapshotNode, id: number, x0: number, y0: number, x1: number, y1: number): void {
+  const w = x1 - x0;
+  const h = y1 - y0;
+  if (node.tag === 'hr') {
+    if (w >= h) b.hLines.push({ lo: y0, hi: Math.max(y1, y0 + 1), from: x0, to: x1, hr: true, node: id });
+    else b.vLines.push({ lo: x0, hi: Math.max(x1, x0 + 1), from: y0, to: y1, hr: true, node: id });
+    return;
+  }
+  const s = node.style!;
+  if (w > 0 && s.borderTop > 0) b.hLines.push({ lo: y0, hi: y0 + s.borderTop, from: x0, to: x1, hr: false, node: id });
+  if (w > 0 && s.borderBottom > 0) b.hLines.push({ lo: y1 - s.borderBottom, hi: y1, from: x0, to: x1, hr: false, node: id });
+  if (h > 0 && s.borderLeft > 0) b.vLines.push({ lo: x0, hi: x0 + s.borderLeft, from: y0, to: y1, hr: false, node: id });
+  if (h > 0 && s.borderRight > 0) b.vLines.push({ lo: x1 - s.borderRight, hi: x1, from: y0, to: y1, hr: false, node: id });
+}
+
+/** Bottom-up, text node: its own text measures. */
+function bottomUpText(b: Build, id: number): void {
+  const node = b.nodes[id]!;
+  const len = node.visible ? collapsedLength(node.text) : 0;
+  if (len > 0) {
+    b.visibleText[id] = 1;
+    b.hasContent[id] = 1;
+    b.chars[id] = len;
+    b.linkChars[id] = b.inLink[id] ? len : 0;
+    b.words[id] = countWords(node.text);
+    b.textNodes[id] = 1;
+    b.firstText[id] = id;
+    b.lastText[id] = id;
+    b.fontKey[id] = fontKeyOf(b.fontSize[id]!, b.fontWeight[id]!);
+    b.textual[id] = 1;
+  }
+  b.inline[id] = 1;
+  b.ex0[id] = b.bx0[id]!;
+  b.ey0[id] = b.by0[id]!;
+  b.ex1[id] = b.bx1[id]!;
+  b.ey1[id] = b.by1[id]!;
+}
+
+/** Bottom-up, element: content, inline-ness, subtree aggregates, font, overlay flag, effective box. */
+function bottomUpElement(b: Build, id: number): void {
+  const node = b.nodes[id]!;
+  const ownVisible = node.visible && b.bx1[id]! > b.bx0[id]! && b.by1[id]! > b.by0[id]!;
+  let content = b.media[id] && node.visible ? 1 : 0;
+  let kidsInline = true;
+  let fk = FONT_NONE;
+  let c = 0, lc = 0, wd = 0, tn = 0, ft = -1, lt = -1, ov = b.isOverlay[id]!;
+  let ux0 = Infinity, uy0 = Infinity, ux1 = -Infinity, uy1 = -Infinity;
+  if (ownVisible) {
+    ux0 = b.bx0[id]!; uy0 = b.by0[id]!; ux1 = b.bx1[id]!; uy1 = b.by1[id]!;
+  }
+  for (const ch of node.children) {
+    if (b.parent[ch] !== id) continue;
+    if (b.containsOverlay[ch]) ov = 1;
+    if (!b.hasContent[ch]) continue;
+    content = 1;
+    if (!b.inline[ch]) kidsInline = false;
+    fk = mergeFont(fk, b.fontKey[ch]!);
+    c += b.chars[ch]!;
+    lc += b.linkChars[ch]!;
+    wd += b.words[ch]!;
+    tn += b.textNodes[ch]!;
+    if (ft < 0 && b.firstText[ch]! >= 0) ft = b.firstText[ch]!;
+    if (b.lastText[ch]! >= 0) lt = b.lastText[ch]!;
+    const cx0 = b.ex0[ch]!, cy0 = b.ey0[ch]!, cx1 = b.ex1[ch]!, cy1 = b.ey1[ch]!;
+    if (cx1 > cx0 && cy1 > cy0) {
+      if (cx0 < ux0) ux0 = cx0;
+      if (cy0 < uy0) uy0 = cy0;
+      if (cx1 > ux1) ux1 = cx1;
+      if (cy1 > uy1) uy1 = cy1;
     }
   }
-
-  const byLine = (a: RuleLine, b: RuleLine): number => a.lo - b.lo || a.hi - b.hi || a.from - b.from || a.to - b.to || a.node - b.node;
-  hLines.sort(byLine);
-  vLines.sort(byLine);
-
-  return {
-    snapshot, nodes, order, parent, flow, media, visibleText, hasContent, inline, textual,
-    chars, linkChars, words, textNodes, firstText, lastText, fontKey, fontSize, fontWeight, bg,
-    isOverlay, containsOverlay, bx0, by0, bx1, by1, ex0, ey0, ex1, ey1, hLines, vLines, pageBox, root,
-  };
+  const flow = b.flow[id]!;
+  b.hasContent[id] = content;
+  b.containsOverlay[id] = ov;
+  if (b.media[id]) b.inline[id] = flow === Flow.Inline ? 1 : 0;
+  else b.inline[id] = (flow === Flow.Inline || flow === Flow.Contents) && kidsInline ? 1 : 0;
+  b.chars[id] = c;
+  b.linkChars[id] = lc;
+  b.words[id] = wd;
+  b.textNodes[id] = tn;
+  b.firstText[id] = ft;
+  b.lastText[id] = lt;
+  b.fontKey[id] = fk;
+  b.textual[id] = !b.media[id] && c > 0 && kidsInline ? 1 : 0;
+  if (ux0 === Infinity) {
+    b.ex0[id] = b.bx0[id]!; b.ey0[id] = b.by0[id]!; b.ex1[id] = b.bx1[id]!; b.ey1[id] = b.by1[id]!;
+  } else {
+    b.ex0[id] = ux0; b.ey0[id] = uy0; b.ex1[id] = ux1; b.ey1[id] = uy1;
+  }
 }
 
 /**

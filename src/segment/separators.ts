@@ -27,6 +27,8 @@ export const BASE_WEIGHT = 3;
 export const MIN_THICKNESS = 2;
 /** Pixels of slack when deciding which blocks are adjacent to a separator, and for touching boundaries. */
 export const ADJACENCY_TOLERANCE = 2;
+/** Up to this many blocks, adjacency is found by scanning all blocks rather than through sorted indexes. */
+const SCAN_LIMIT = 24;
 /** Upper bound of the distance rule's contribution ([F] has none; [J] stops at +13). */
 export const MAX_DISTANCE_WEIGHT = 16;
 
@@ -190,12 +192,6 @@ function findLine(lines: readonly RuleLine[], lo: number, hi: number, from: numb
 // Detection
 // ---------------------------------------------------------------------------------------------
 
-interface Interval {
-  lo: number;
-  hi: number;
-  index: number;
-}
-
 interface Candidate {
   start: number;
   end: number;
@@ -204,32 +200,47 @@ interface Candidate {
   touching: boolean;
 }
 
-function extent(b: Box, o: Orientation): [number, number] {
-  // Zero-size blocks still occupy one pixel so they are never inside a separator.
-  return o === 'horizontal' ? [b.y0, Math.max(b.y1, b.y0 + 1)] : [b.x0, Math.max(b.x1, b.x0 + 1)];
+/** Block extents along the axis, half-open; zero-size blocks still occupy one pixel. */
+function extents(blocks: readonly PoolBlock[], o: Orientation): { lo: Int32Array; hi: Int32Array } {
+  const lo = new Int32Array(blocks.length);
+  const hi = new Int32Array(blocks.length);
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!.box;
+    const a = o === 'horizontal' ? b.y0 : b.x0;
+    const z = o === 'horizontal' ? b.y1 : b.x1;
+    lo[i] = a;
+    hi[i] = Math.max(z, a + 1);
+  }
+  return { lo, hi };
+}
+
+function sortedBy(key: Int32Array, tie: Int32Array): Int32Array {
+  const idx = new Int32Array(key.length);
+  for (let i = 0; i < idx.length; i++) idx[i] = i;
+  return idx.sort((p, q) => key[p]! - key[q]! || tie[p]! - tie[q]! || p - q);
 }
 
 /** Steps 1–2: the empty bands between blocks along the axis, plus touching boundaries. */
 export function findBands(blocks: readonly PoolBlock[], o: Orientation): Candidate[] {
-  const iv: Interval[] = blocks.map((b, index) => {
-    const [lo, hi] = extent(b.box, o);
-    return { lo, hi, index };
-  });
-  iv.sort((p, q) => p.lo - q.lo || p.hi - q.hi || p.index - q.index);
+  const { lo, hi } = extents(blocks, o);
+  return bandsOf(lo, hi, sortedBy(lo, hi));
+}
+
+function bandsOf(lo: Int32Array, hi: Int32Array, order: Int32Array): Candidate[] {
   const out: Candidate[] = [];
-  if (iv.length === 0) return out;
-  let end = iv[0]!.hi;
-  for (let i = 1; i < iv.length; i++) {
-    const next = iv[i]!;
-    const t = next.lo - end;
+  if (order.length === 0) return out;
+  let end = hi[order[0]!]!;
+  for (let k = 1; k < order.length; k++) {
+    const i = order[k]!;
+    const t = lo[i]! - end;
     if (t >= MIN_THICKNESS) {
-      out.push({ start: end, end: next.lo, cut: end + Math.floor(t / 2), thickness: t, touching: false });
+      out.push({ start: end, end: lo[i]!, cut: end + Math.floor(t / 2), thickness: t, touching: false });
     } else if (t >= -ADJACENCY_TOLERANCE) {
-      const s = Math.min(end, next.lo);
-      const e = Math.max(end, next.lo);
-      out.push({ start: s, end: e, cut: Math.floor((end + next.lo) / 2), thickness: Math.max(0, t), touching: true });
+      const s = Math.min(end, lo[i]!);
+      const e = Math.max(end, lo[i]!);
+      out.push({ start: s, end: e, cut: Math.floor((end + lo[i]!) / 2), thickness: Math.max(0, t), touching: true });
     }
-    if (next.hi > end) end = next.hi;
+    if (hi[i]! > end) end = hi[i]!;
   }
   return out;
 }
@@ -241,22 +252,28 @@ export function deleteBorderSeparators(cands: Candidate[], area: Box, o: Orienta
   return cands.filter((c) => c.start > lo && c.end < hi);
 }
 
-function centre(b: Box, o: Orientation): number {
-  return o === 'horizontal' ? (b.y0 + Math.max(b.y1, b.y0 + 1)) / 2 : (b.x0 + Math.max(b.x1, b.x0 + 1)) / 2;
+/** Is `b` a better representative than `best`: longer along the separator, then earlier across, then lower node id. */
+function betterRep(b: PoolBlock, best: PoolBlock | null, o: Orientation): boolean {
+  if (!best) return true;
+  const len = o === 'horizontal' ? b.box.x1 - b.box.x0 : b.box.y1 - b.box.y0;
+  const bestLen = o === 'horizontal' ? best.box.x1 - best.box.x0 : best.box.y1 - best.box.y0;
+  if (len !== bestLen) return len > bestLen;
+  const across = o === 'horizontal' ? b.box.x0 : b.box.y0;
+  const bestAcross = o === 'horizontal' ? best.box.x0 : best.box.y0;
+  if (across !== bestAcross) return across < bestAcross;
+  return b.ids[0]! < best.ids[0]!;
 }
 
-/** The widest block adjacent to the band on one side (ties: earlier across, then lower node id). */
-function representative(blocks: readonly PoolBlock[], members: readonly number[], o: Orientation): PoolBlock {
-  let best = blocks[members[0]!]!;
-  for (let k = 1; k < members.length; k++) {
-    const b = blocks[members[k]!]!;
-    const len = o === 'horizontal' ? b.box.x1 - b.box.x0 : b.box.y1 - b.box.y0;
-    const bestLen = o === 'horizontal' ? best.box.x1 - best.box.x0 : best.box.y1 - best.box.y0;
-    const across = o === 'horizontal' ? b.box.x0 : b.box.y0;
-    const bestAcross = o === 'horizontal' ? best.box.x0 : best.box.y0;
-    if (len > bestLen || (len === bestLen && (across < bestAcross || (across === bestAcross && b.ids[0]! < best.ids[0]!)))) best = b;
+/** First index in `order` whose key is >= v. */
+function lowerBound(order: Int32Array, key: Int32Array, v: number): number {
+  let a = 0;
+  let b = order.length;
+  while (a < b) {
+    const m = (a + b) >> 1;
+    if (key[order[m]!]! < v) a = m + 1;
+    else b = m;
   }
-  return best;
+  return a;
 }
 
 /**
@@ -267,27 +284,46 @@ export function detectSeparators(
   pre: PreparedPage, blocks: readonly PoolBlock[], area: Box, o: Orientation,
 ): DetectedSeparator[] {
   if (blocks.length < 2) return [];
-  const cands = deleteBorderSeparators(findBands(blocks, o), area, o);
+  const { lo, hi } = extents(blocks, o);
+  const byLo = sortedBy(lo, hi);
+  const cands = deleteBorderSeparators(bandsOf(lo, hi, byLo), area, o);
+  if (cands.length === 0) return [];
   const rules = o === 'horizontal' ? HORIZONTAL_RULES : VERTICAL_RULES;
   const spanFrom = o === 'horizontal' ? area.x0 : area.y0;
   const spanTo = o === 'horizontal' ? area.x1 : area.y1;
+  // Few blocks: scan them all; many: walk indexes sorted by start and by end.
+  const indexed = blocks.length > SCAN_LIMIT;
+  const byHi = indexed ? sortedBy(hi, lo) : byLo;
   const out: DetectedSeparator[] = [];
+  const tol = ADJACENCY_TOLERANCE;
   for (const c of cands) {
-    const before: number[] = [];
-    const after: number[] = [];
-    for (let i = 0; i < blocks.length; i++) {
-      const b = blocks[i]!.box;
-      const [lo, hi] = extent(b, o);
-      if (centre(b, o) < c.cut) {
-        if (hi >= c.start - ADJACENCY_TOLERANCE) before.push(i);
-      } else if (lo <= c.end + ADJACENCY_TOLERANCE) {
-        after.push(i);
+    // Every block lies on one side of the band (within the tolerance); the adjacent ones end
+    // (before) or start (after) within the band ± tolerance. Side by centre: 2·centre = lo + hi.
+    let before: PoolBlock | null = null;
+    let after: PoolBlock | null = null;
+    if (indexed) {
+      for (let k = lowerBound(byHi, hi, c.start - tol); k < byHi.length; k++) {
+        const i = byHi[k]!;
+        if (hi[i]! > c.end + tol) break;
+        if (lo[i]! + hi[i]! < 2 * c.cut && betterRep(blocks[i]!, before, o)) before = blocks[i]!;
+      }
+      for (let k = lowerBound(byLo, lo, c.start - tol); k < byLo.length; k++) {
+        const i = byLo[k]!;
+        if (lo[i]! > c.end + tol) break;
+        if (lo[i]! + hi[i]! >= 2 * c.cut && betterRep(blocks[i]!, after, o)) after = blocks[i]!;
+      }
+    } else {
+      for (let i = 0; i < blocks.length; i++) {
+        if (lo[i]! + hi[i]! < 2 * c.cut) {
+          if (hi[i]! >= c.start - tol && hi[i]! <= c.end + tol && betterRep(blocks[i]!, before, o)) before = blocks[i]!;
+        } else if (lo[i]! >= c.start - tol && lo[i]! <= c.end + tol && betterRep(blocks[i]!, after, o)) {
+          after = blocks[i]!;
+        }
       }
     }
-    if (before.length === 0 || after.length === 0) continue;
+    if (!before || !after) continue;
     const input: WeightInput = {
-      pre, orientation: o, start: c.start, end: c.end, thickness: c.thickness, touching: c.touching, spanFrom, spanTo,
-      before: representative(blocks, before, o), after: representative(blocks, after, o),
+      pre, orientation: o, start: c.start, end: c.end, thickness: c.thickness, touching: c.touching, spanFrom, spanTo, before, after,
     };
     let weight = BASE_WEIGHT;
     const reasons: string[] = [];

@@ -57,11 +57,9 @@ export function docFromWeight(w: number, scale: DocScale): number {
 }
 
 /** [F] normalises over the whole run; here over the round-1 page-level separators (independent of pdoc). */
-export function scaleFor(pre: PreparedPage, blocks: readonly PoolBlock[]): DocScale {
+export function scaleFor(pageSeparators: readonly DetectedSeparator[]): DocScale {
   let maxW = MAX_WEIGHT_FLOOR;
-  if (blocks.length > 1) {
-    for (const s of detectAllSeparators(pre, blocks, unionBoxes(blocks.map((b) => b.box)))) maxW = Math.max(maxW, s.weight);
-  }
+  for (const s of pageSeparators) maxW = Math.max(maxW, s.weight);
   return { minW: MIN_WEIGHT, maxW };
 }
 
@@ -105,14 +103,19 @@ export function partition(blocks: readonly PoolBlock[], group: readonly Detected
   return parts.filter((p) => p.length > 0);
 }
 
-/** Build the structure over a pool of blocks. `parentDoc` is the DoC of the node it hangs from. */
-export function buildStructure(ctx: StructureContext, blocks: PoolBlock[], parentDoc: number): AreaNode {
+/**
+ * Build the structure over a pool of blocks. `parentDoc` is the DoC of the node it hangs from;
+ * `separators`, when given, are the already detected separators of exactly these blocks.
+ */
+export function buildStructure(
+  ctx: StructureContext, blocks: PoolBlock[], parentDoc: number, separators?: readonly DetectedSeparator[],
+): AreaNode {
   if (blocks.length <= 1) {
     const doc = Math.max(parentDoc, blocks[0]?.doc ?? 11);
     return leaf(blocks, doc, false);
   }
   const box = unionBoxes(blocks.map((b) => b.box));
-  const group = heaviestGroup(detectAllSeparators(ctx.pre, blocks, box));
+  const group = heaviestGroup(separators ?? detectAllSeparators(ctx.pre, blocks, box));
   let minBlockDoc = Infinity;
   for (const b of blocks) minBlockDoc = Math.min(minBlockDoc, b.doc);
   if (group.length === 0) {
@@ -174,9 +177,12 @@ export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number): R
     round: 1,
     pullOverlays: true,
   });
-  const ctx: StructureContext = { pre, pdoc, scale: scaleFor(pre, first.blocks) };
+  const pageSeparators = first.blocks.length > 1
+    ? detectAllSeparators(pre, first.blocks, unionBoxes(first.blocks.map((b) => b.box)))
+    : [];
+  const ctx: StructureContext = { pre, pdoc, scale: scaleFor(pageSeparators) };
   const tops: AreaNode[] = [];
-  if (first.blocks.length > 0) tops.push(buildStructure(ctx, first.blocks, 1));
+  if (first.blocks.length > 0) tops.push(buildStructure(ctx, first.blocks, 1, pageSeparators));
   for (const o of first.overlays) tops.push(leaf([o], o.doc, false));
   let root: AreaNode;
   if (tops.length === 1) {

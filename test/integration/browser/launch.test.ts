@@ -48,7 +48,8 @@ describe.skipIf(!chromiumPath)('launchBrowser', () => {
     const child = spawn(
       chromiumPath!,
       ['--headless', '--remote-debugging-port=0', `--user-data-dir=${profile}`, ...chromiumArgs(), 'about:blank'],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      // Own process group, so the zygote/utility children can be killed with it.
+      { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
     );
     try {
       const ws = await new Promise<string>((resolve, reject) => {
@@ -72,8 +73,16 @@ describe.skipIf(!chromiumPath)('launchBrowser', () => {
       await ctx.close();
       await b.close();
     } finally {
-      child.kill('SIGKILL');
-      rmSync(profile, { recursive: true, force: true });
+      if (child.exitCode === null && child.pid) {
+        const exited = new Promise((r) => child.once('exit', r));
+        process.kill(-child.pid, 'SIGKILL');
+        await exited;
+      }
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      } catch {
+        // a straggling child may still be writing; the temp profile is harmless
+      }
     }
   });
 

@@ -14,6 +14,7 @@ import { launchBrowser, type LaunchedBrowser } from '../../../src/browser/launch
 import { closeQuietly, loadPage, type LoadOptions } from '../../../src/browser/load.js';
 import { startFileServer, type FileServer } from '../../../src/browser/server.js';
 import { networkPolicyOf } from '../../../src/browser/context.js';
+import { FREEZE_ATTR, LAST_MUTATION_KEY } from '../../../src/browser/pagescripts.js';
 
 function locateChromium(): string | undefined {
   try {
@@ -35,7 +36,7 @@ const PAGES: Record<string, string> = {
     }, 300));
   </script></body>`,
   'static.html': `<!doctype html><title>static</title><style>@keyframes spin{to{transform:rotate(1turn)}} .spin{animation:spin 1s infinite}</style>
-    <body><div class="spin" id="spin">spinning</div><input autofocus></body>`,
+    <body><div class="spin" id="spin">spinning</div><input autofocus><script>window.__parsed = performance.now();</script></body>`,
   'busy.html': `<!doctype html><title>busy</title><body><p>busy</p><script>
     addEventListener('load', () => setTimeout(() => { while (true) {} }, 100));
   </script></body>`,
@@ -129,6 +130,18 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
         return { anim: cs.animationName, caret: getComputedStyle(document.querySelector('input')!).caretColor };
       });
       expect(style.anim).toBe('none');
+      // The freeze <style> was added at DOMContentLoaded (after the last parser mutation) without
+      // counting as a mutation.
+      const marks = await page.evaluate(
+        ([key, attr]) => ({
+          last: (window as unknown as Record<string, number>)[key!],
+          parsed: (window as unknown as { __parsed: number }).__parsed,
+          style: !!document.querySelector(`style[${attr}]`),
+        }),
+        [LAST_MUTATION_KEY, FREEZE_ATTR],
+      );
+      expect(marks.style).toBe(true);
+      expect(marks.last).toBeLessThanOrEqual(marks.parsed);
       expect(style.caret).toBe('rgba(0, 0, 0, 0)');
     });
   });

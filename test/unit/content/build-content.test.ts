@@ -67,4 +67,18 @@ describe('buildContent', () => {
   it('returns empty outputs for an empty selection', () => {
     expect(buildContent(fx.snapshot, { roots: [], exclude: [] })).toEqual({ html: '', text: '', markdown: '', wordCount: 0 });
   });
+
+  it('survives absurdly deep DOMs (flattened to text below 400 levels)', () => {
+    let spec = h('p', null, 'deep ', h('em', 'text'));
+    for (let i = 0; i < 3000; i++) {
+      const wrapper = h(i % 3 === 0 ? 'blockquote' : i % 3 === 1 ? 'div' : 'font');
+      wrapper.children = [spec];
+      spec = wrapper;
+    }
+    const deep = buildFixture([spec]);
+    const out = buildContent(deep.snapshot, deep.all());
+    expect(out.text).toBe('deep text');
+    expect(out.html).toContain('deep text');
+    expect(out.markdown).toContain('deep text');
+  });
 });

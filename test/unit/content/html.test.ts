@@ -194,6 +194,26 @@ describe('cleanHtml: selection', () => {
     expect(cleanHtml(fx.snapshot, fx.select(['a', 'b']))).toBe('<p>Alpha</p>\n<p>Beta</p>');
   });
 
+  it('keeps a link that wraps blocks (a card) as a block, not inside a paragraph', () => {
+    const fx = buildFixture([
+      h('a', { attrs: { href: '/card' } }, h('div', null, h('h3', 'Card title'), h('p', 'Card desc'))),
+      h('span', 'Inline after'),
+    ]);
+    expect(cleanHtml(fx.snapshot, fx.all())).toBe(
+      '<a href="https://example.com/card"><h3>Card title</h3>\n<p>Card desc</p>\n</a>\n<p>Inline after</p>',
+    );
+  });
+
+  it('copes with very wide containers (no argument-count limits)', () => {
+    const many = Array.from({ length: 150_000 }, (_, i) => h('span', { style: { display: 'block' } }, `w${i}`));
+    const wide = h('div');
+    wide.children = many;
+    const fx = buildFixture([h('div', null, wide)]);
+    const html = cleanHtml(fx.snapshot, fx.all());
+    expect(html.startsWith('<div>w0</div>')).toBe(true);
+    expect(html.endsWith('<div>w149999</div>')).toBe(true);
+  });
+
   it('turns newlines of white-space:pre-wrap text outside pre into <br>', () => {
     const fx = buildFixture([h('div', { style: { whiteSpace: 'pre-wrap' } }, 'line one\nline two')]);
     expect(cleanHtml(fx.snapshot, fx.all())).toBe('<p>line one<br>line two</p>');

@@ -50,6 +50,10 @@ describe('toMarkdown', () => {
     );
   });
 
+  it('emits the content of a link wrapping blocks without the link', () => {
+    expect(toMarkdown('<a href="https://e.example/c"><h3>Card</h3><p>Desc</p></a><p>After</p>')).toBe('### Card\n\nDesc\n\nAfter');
+  });
+
   it('escapes text that would otherwise become raw HTML', () => {
     const md = toMarkdown('<p>&lt;script&gt;alert(1)&lt;/script&gt; and <code>&lt;b&gt;</code></p>');
     expect(md).toBe('\\<script>alert(1)\\</script> and `<b>`');

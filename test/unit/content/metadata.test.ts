@@ -36,11 +36,40 @@ describe('extractMetadata: title precedence', () => {
     expect(meta(above, metadata({ title: 'Doc | Site' })).title).toBe('Above H1');
   });
 
+  it('skips an h1 that is only the site name (a logo)', () => {
+    const logo = [h('header', null, h('h1', 'Example Site')), h('h2', 'x'), article(h('p', 'Body'))];
+    expect(meta(logo, metadata({ meta: { 'application-name': 'Example Site' }, title: 'Real Title | Example Site' })).title).toBe('Real Title');
+  });
+
   it('then the document title with the site suffix stripped', () => {
     const noH1 = [article(h('p', 'Body'))];
     expect(meta(noH1, metadata({ title: 'The Long Article Title | Example Site' })).title).toBe('The Long Article Title');
     expect(meta(noH1, metadata({ title: 'A Good Story - Daily News' })).title).toBe('A Good Story');
     expect(meta(noH1, metadata({ title: 'Home' })).title).toBe('Home');
+  });
+
+  it('cuts a site segment that starts or ends with the site name', () => {
+    expect(meta(body, metadata({ meta: { 'og:title': 'Retries and timeouts | Tideflow docs', 'og:site_name': 'Tideflow' } })).title)
+      .toBe('Retries and timeouts');
+    expect(meta(body, metadata({ meta: { 'og:title': 'The Paper Opinion: Why we vote', 'og:site_name': 'The Paper' } })).title)
+      .toBe('The Paper Opinion: Why we vote');
+  });
+
+  it('prefers the content h1 over host-page meta when the content is in a frame', () => {
+    const fx = buildFixture([
+      h('h1', 'Portal'),
+      h('iframe', null,
+        h('div', { key: 'main' }, h('h1', 'Story headline'), h('p', null, 'By ', h('span', { attrs: { class: 'story__author' } }, 'Lena Marsh')),
+          h('time', { attrs: { datetime: '2026-03-21' } }, 'March 21'), h('p', 'The story body is here and it is long enough.')),
+      ),
+    ], metadata({ meta: { 'og:title': 'Newsroom | University', 'og:site_name': 'Newsroom', author: 'Web Team' }, description: 'Portal description', title: 'Newsroom | University' }));
+    for (const n of fx.snapshot.nodes) if (n.id > fx.id('main') - 1) n.inFrame = true;
+    const m = extractMetadata(fx.snapshot, fx.select(['main']), 'Story headline\n\nThe story body is here and it is long enough.');
+    expect(m.title).toBe('Story headline');
+    expect(m.byline).toBe('Lena Marsh');
+    expect(m.publishedTime).toBe('2026-03-21');
+    expect(m.siteName).toBe('Newsroom');
+    expect(m.excerpt).toBe('The story body is here and it is long enough.');
   });
 
   it('cuts a known site name from og:title', () => {
@@ -92,6 +121,11 @@ describe('extractMetadata: byline', () => {
     expect(meta(itemprop).byline).toBe('Mary Major');
   });
 
+  it('drops date and reading-time segments from a byline line', () => {
+    const line = [article(h('p', { attrs: { class: 'story-head__byline' } }, 'By ', h('strong', 'Amara Osei'), ' · ', h('time', 'April 2, 2026'), ' · 4 min read'), h('p', 'Body'))];
+    expect(meta(line).byline).toBe('Amara Osei');
+  });
+
   it('finds a byline just above the content and skips author bios', () => {
     const body = [
       h('div', { attrs: { class: 'meta' } }, h('span', { attrs: { class: 'author-name' } }, 'By Lee Chan')),
@@ -114,6 +148,19 @@ describe('extractMetadata: dates', () => {
     expect(meta([article(h('p', 'x'))], metadata({ meta: { 'article:published_time': '2024-05-06T07:08:09+0200' } })).publishedTime)
       .toBe('2024-05-06T07:08:09+02:00');
     expect(meta([article(h('p', 'x'))], metadata({ meta: { 'dc.date': 'March 3, 2021' } })).publishedTime).toBe('2021-03-03');
+  });
+
+  it('takes a dateline <time> just above the content, but not review dates far below it', () => {
+    const above = [h('p', null, h('time', { attrs: { datetime: '2024-07-01T06:00:00Z' } }, 'July 1')), article(h('p', 'Body'))];
+    expect(meta(above).publishedTime).toBe('2024-07-01T06:00:00Z');
+    const reviews = [
+      article(h('p', 'Description')),
+      h('ul', null, h('li', null, h('time', { attrs: { datetime: '2026-02-11' } }, 'Feb 11'), { kind: 'text', text: ' review', rect: { y: 5000 } })),
+    ];
+    const fx = buildFixture(reviews, metadata({ times: ['2026-02-11', '2026-01-28', 'yesterday'] }));
+    fx.snapshot.nodes.filter((n) => n.tag === 'time' || n.tag === 'li' || n.tag === 'ul').forEach((n) => { n.rect.y = 5000; });
+    expect(extractMetadata(fx.snapshot, fx.select(['main']), '').publishedTime).toBeNull();
+    expect(meta([article(h('p', 'x'))], metadata({ times: ['3 min ago', '8 min ago'] })).publishedTime).toBeNull();
   });
 
   it('falls back to <time datetime> in the content, then the page times, then the raw string', () => {

@@ -112,6 +112,14 @@ describe('toText: selection', () => {
     expect(toText(fx.snapshot, { roots: [fx.id('p')], exclude: [fx.id('p')] })).toBe('');
   });
 
+  it('keeps white-space-only text the snapshot flags invisible (no glued code tokens)', () => {
+    const fx = buildFixture([
+      h('pre', null, h('code', null, h('span', 'def'), t(' ', { visible: false }), h('span', 'f'), '():', t('\n    ', { visible: false }), h('span', 'return'), t(' ', { visible: false }), '1')),
+      h('p', null, h('a', 'One'), t(' ', { visible: false }), h('a', 'Two'), t(' hidden words', { visible: false })),
+    ]);
+    expect(toText(fx.snapshot, fx.all())).toBe('def f():\n    return 1\n\nOne Two');
+  });
+
   it('keeps a floated drop cap attached to its word', () => {
     const fx = buildFixture([
       h('p', null, h('span', { style: { display: 'block', float: 'left' } }, 'T'), 'he story begins.'),

@@ -1,0 +1,143 @@
+/**
+ * Metadata evidence from the DOM around the main content: the headline, a byline element and a
+ * `<time datetime>`, searched inside the content first and then close to its top edge (a headline
+ * block often sits just above the selected body).
+ */
+import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
+import type { ContentSelection } from './types.js';
+import { parseDate } from './dates.js';
+import { toText } from './text.js';
+import { effectiveRoots, forEachSelected } from './tree.js';
+import { cleanString } from './words.js';
+
+/** Vertical extent of the selected content in document coordinates. */
+export interface ContentBox {
+  top: number;
+  bottom: number;
+}
+
+/** How far from the content top a candidate may sit. */
+interface Reach {
+  /** px above the top edge (candidates outside the content only). */
+  above: number;
+  /** px below the top edge (candidates outside the content). */
+  below: number;
+  /** px below the top edge for candidates inside the content (default: `below`). */
+  insideBelow?: number;
+}
+
+/** Top and bottom (document y) of the selected roots, or null without roots. */
+export function contentBox(snapshot: PageSnapshot, selection: ContentSelection): ContentBox | null {
+  const roots = effectiveRoots(snapshot, selection)
+    .map((id) => snapshot.nodes[id])
+    .filter((n): n is SnapshotNode => n !== undefined);
+  if (roots.length === 0) return null;
+  return {
+    top: roots.reduce((min, n) => Math.min(min, n.rect.y), Infinity),
+    bottom: roots.reduce((max, n) => Math.max(max, n.rect.y + n.rect.h), -Infinity),
+  };
+}
+
+/** True when the selected content lives in a (same-origin) frame: page-level metadata is the portal's. */
+export function contentInFrame(snapshot: PageSnapshot, selection: ContentSelection): boolean {
+  return effectiveRoots(snapshot, selection).some((id) => snapshot.nodes[id]?.inFrame === true);
+}
+
+/** Visible text of a subtree on one line (block boundaries become spaces). */
+export function nodeText(snapshot: PageSnapshot, node: SnapshotNode): string {
+  return toText(snapshot, { roots: [node.id], exclude: [] }).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The first value `read` gives for a node inside the selection whose top is at most
+ * `reach.insideBelow` under the content top (pre-order), else for the node of the whole page closest to the content
+ * top within `reach`.
+ */
+export function nearContentTop(
+  snapshot: PageSnapshot,
+  selection: ContentSelection,
+  reach: Reach,
+  read: (node: SnapshotNode) => string | null,
+): string | null {
+  const box = contentBox(snapshot, selection);
+  if (box === null) return null;
+  const insideBelow = reach.insideBelow ?? reach.below;
+  let inside: string | null = null;
+  forEachSelected(snapshot, selection, (node) => {
+    if (inside === null && node.kind === 'element' && node.rect.y <= box.top + insideBelow) inside = read(node);
+  });
+  if (inside !== null) return inside;
+  let best: { value: string; dist: number } | null = null;
+  for (const node of snapshot.nodes) {
+    if (node.kind !== 'element') continue;
+    const y = node.rect.y;
+    if (y > box.top + reach.below || y < box.top - reach.above) continue;
+    const dist = Math.abs(y - box.top);
+    if (best !== null && dist >= best.dist) continue;
+    const value = read(node);
+    if (value !== null) best = { value, dist };
+  }
+  return best?.value ?? null;
+}
+
+/** Text of the `<h1>` in the content or closest above it; an h1 equal to the site name (a logo) is skipped. */
+export function findHeading(snapshot: PageSnapshot, selection: ContentSelection, siteName: string | null): string | null {
+  const site = siteName?.toLowerCase();
+  return nearContentTop(snapshot, selection, { above: 1000, below: 200, insideBelow: Infinity }, (node) => {
+    if (node.tag !== 'h1') return null;
+    const text = cleanString(nodeText(snapshot, node));
+    return text !== null && text.toLowerCase() !== site ? text : null;
+  });
+}
+
+/** True when the element is marked as an author/byline by rel, itemprop or class (bios and avatars excluded). */
+export function isBylineMarked(node: SnapshotNode): boolean {
+  const a = node.attrs;
+  if (!a) return false;
+  if (/\bauthor\b/i.test(a.rel ?? '')) return true;
+  if (/author|byline/i.test(a.itemprop ?? '')) return true;
+  const cls = a.class ?? '';
+  return /author|byline/i.test(cls) && !/avatar|photo|image|img|thumb|bio|about/i.test(cls);
+}
+
+/** A byline element near the top of the content, its text passed through `clean`. */
+export function findBylineElement(
+  snapshot: PageSnapshot,
+  selection: ContentSelection,
+  clean: (raw: string) => string | null,
+): string | null {
+  const box = contentBox(snapshot, selection);
+  if (box === null) return null;
+  const below = Math.max(400, (box.bottom - box.top) * 0.2);
+  return nearContentTop(snapshot, selection, { above: 1200, below }, (node) =>
+    isBylineMarked(node) ? clean(nodeText(snapshot, node)) : null,
+  );
+}
+
+/** The parseable `datetime` of a `<time>` near the top of the content (the dateline). */
+export function findTimeNearTop(snapshot: PageSnapshot, selection: ContentSelection): string | null {
+  const box = contentBox(snapshot, selection);
+  if (box === null) return null;
+  const below = Math.max(400, (box.bottom - box.top) * 0.2);
+  return nearContentTop(snapshot, selection, { above: 1200, below }, (node) => {
+    if (node.tag !== 'time') return null;
+    const raw = cleanString(node.attrs?.datetime);
+    return raw !== null && parseDate(raw) !== null ? raw : null;
+  });
+}
+
+/** The first image in the content rendered at least `minWidth` px wide, as `read` resolves it. */
+export function firstLargeImage(
+  snapshot: PageSnapshot,
+  selection: ContentSelection,
+  minWidth: number,
+  read: (node: SnapshotNode) => string | null,
+): string | null {
+  const widths = new Map((snapshot.images ?? []).map((i) => [i.node, i.w]));
+  let found: string | null = null;
+  forEachSelected(snapshot, selection, (node) => {
+    if (found !== null || node.tag !== 'img') return;
+    if ((widths.get(node.id) ?? node.rect.w) >= minWidth) found = read(node);
+  });
+  return found;
+}

@@ -1,0 +1,190 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { screenshotName } from '../../../src/cli/screenshot-options.js';
+import {
+  escapeHtml, jsonForScript, loadReportInputs, percentile, pngSize, renderReport, summarize, writeReport, type ReportEntry,
+} from '../../../src/report/index.js';
+import { blankPng, fakePage, fakeRecord } from '../annotate/fake.js';
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'viseg-report-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function entries(): Promise<ReportEntry[]> {
+  const { decision } = fakePage();
+  const png = await blankPng(800, 600);
+  return [
+    { record: fakeRecord(1, { decision }), screenshot: png, blocks: decision.blocks },
+    { record: fakeRecord(2), screenshot: png },
+    { record: { ...fakeRecord(3), ok: false, title: null, text: '', mainBlock: null, error: { code: 'HTTP_ERROR', message: 'HTTP 404 for x' } } },
+  ];
+}
+
+/** The document with the embedded data (JSON, base64 images) and our own inline script removed. */
+function markup(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/data:image\/png;base64,[A-Za-z0-9+/=]+/g, 'data:image/png;base64,X');
+}
+
+describe('escaping helpers', () => {
+  it('escapes html and script json', () => {
+    expect(escapeHtml(`<script>alert("x")</script>&'`)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;');
+    const j = jsonForScript({ t: '</script><!-- & \u2028' });
+    expect(j).not.toContain('<');
+    expect(j).not.toContain('>');
+    expect(j).toContain('\\u003c/script\\u003e');
+    expect(JSON.parse(j)).toEqual({ t: '</script><!-- & \u2028' });
+  });
+
+  it('reads png sizes and percentiles', async () => {
+    expect(pngSize(await blankPng(31, 17))).toEqual({ width: 31, height: 17 });
+    expect(pngSize(Buffer.from('not a png at all, not at all'))).toBeNull();
+    expect(percentile([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(percentile([5], 0.9)).toBe(5);
+    expect(percentile([10, 20, 30, 40, 50, 60, 70, 80, 90, 100], 0.9)).toBeCloseTo(91);
+    expect(Number.isNaN(percentile([], 0.5))).toBe(true);
+  });
+});
+
+describe('renderReport', () => {
+  it('lists one entry per record, with a summary', async () => {
+    const html = renderReport(await entries(), { title: 'My run' });
+    expect(html.match(/<article class="page"/g)).toHaveLength(3);
+    for (const i of [1, 2, 3]) expect(html).toContain(`id="page-${i}"`);
+    expect(html).toContain('<title>My run</title>');
+    const s = summarize((await entries()).map((e) => e.record));
+    expect(s).toMatchObject({ pages: 3, ok: 2, failed: 1, failuresByCode: [{ code: 'HTTP_ERROR', count: 1 }] });
+    expect(s.timings.find((t) => t.stage === 'load')).toMatchObject({ n: 2, median: 101.5 });
+    expect(html).toContain('HTTP_ERROR');
+    expect(html).toMatch(/<td>load<\/td><td class="num">[\d.]+ ms<\/td>/);
+  });
+
+  it('embeds screenshots as data: URIs and references nothing outside the file', async () => {
+    const e = await entries();
+    e[0]!.record.text = 'see http://evil.example/x and <img src="https://evil.example/y.png">';
+    e[0]!.record.title = '<a href="https://evil.example/">click</a>';
+    const html = renderReport(e);
+    expect(html.match(/<img src="data:image\/png;base64,/g)).toHaveLength(2);
+    // no src/href/url() to anything but data: or an in-page anchor
+    const refs: string[] = [];
+    for (const tag of html.matchAll(/<[a-zA-Z][^>]*>/g)) {
+      for (const a of tag[0].matchAll(/\s(?:src|href|action|srcset|poster|data|background)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
+        refs.push(a[1] ?? a[2] ?? a[3] ?? '');
+      }
+    }
+    expect(refs.length).toBeGreaterThan(3);
+    for (const ref of refs) expect(ref.startsWith('data:') || ref.startsWith('#')).toBe(true);
+    expect(html).not.toMatch(/url\(\s*['"]?(?!data:)/i);
+    expect(html).not.toMatch(/@import/i);
+    // the URLs survive only as escaped text
+    const m = markup(html);
+    for (const hit of m.matchAll(/https?:\/\//g)) {
+      const before = m.slice(Math.max(0, hit.index! - 200), hit.index!);
+      expect(before).not.toMatch(/\b(src|href)\s*=\s*["']?$/i);
+    }
+    expect(html).toContain('&lt;img src=&quot;https://evil.example/y.png&quot;&gt;');
+    expect(html).toContain('Content-Security-Policy');
+  });
+
+  it('escapes attacker-controlled fields', async () => {
+    const e = await entries();
+    const evil = '<script>window.__pwned = 1</script>';
+    Object.assign(e[0]!.record, {
+      title: evil, byline: evil, siteName: evil, lang: evil, text: `${evil}\n</details></article>`, url: `javascript:${evil}`,
+      warnings: [evil], input: evil,
+    });
+    e[0]!.blocks![1]!.excerpt = `</script>${evil}`;
+    e[0]!.blocks![1]!.id = `1-1"><img src=x onerror=alert(1)>`;
+    e[0]!.blocks![1]!.role = '"><b>' as never;
+    e[2]!.record.error = { code: evil, message: evil };
+    const html = renderReport(e, { title: evil });
+    // exactly two script elements: the data block and our code
+    expect(html.match(/<script\b/gi)).toHaveLength(2);
+    expect(html.match(/<\/script>/gi)).toHaveLength(2);
+    expect(html).toContain('&lt;script&gt;window.__pwned = 1&lt;/script&gt;');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('"><b>');
+    expect(html).toContain('&quot;&gt;&lt;b&gt;');
+    expect(html.match(/<\/article>/g)).toHaveLength(3);
+    // the JSON data block escapes "<"
+    const data = /<script type="application\/json" id="viseg-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(data).not.toContain('<');
+    expect(data).toContain('\\u003c/script\\u003e');
+    const parsed = JSON.parse(data) as Array<{ blocks: Array<{ excerpt: string }> }>;
+    expect(parsed[0]!.blocks[1]!.excerpt).toBe(`</script>${evil}`);
+  });
+
+  it('builds the overlay and the candidates table from the block records', async () => {
+    const html = renderReport(await entries());
+    // 6 blocks of the fake page, all inside the 800x600 image
+    expect(html.match(/class="blk[^"]*" data-p="0"/g)).toHaveLength(6);
+    expect(html).toContain('data-id="1-2-1" data-role="main" style="left:2.5%;top:20%;width:70%;height:50%;');
+    const table = /<table class="candidates">[\s\S]*?<\/table>/.exec(html)![0];
+    const rows = table.match(/<tr[^>]*data-b=/g)!;
+    expect(rows).toHaveLength(6);
+    // sorted by score: 1-2-1 (9.5) first, marked main
+    expect(table).toMatch(/<tr class="main" data-p="0" data-b="\d+"><td class="num">1<\/td><td><code>1-2-1<\/code>/);
+    expect(table).toContain('text&nbsp;+4.75');
+    // entry without block data
+    expect(html).toContain('no block data (run with --explain)');
+  });
+
+  it('is pure: same input, same output', async () => {
+    expect(renderReport(await entries())).toBe(renderReport(await entries()));
+  });
+});
+
+describe('writeReport / loadReportInputs', () => {
+  it('writes one self-contained file', async () => {
+    const out = path.join(tmp, 'nested', 'report.html');
+    await writeReport(await entries(), out, { title: 't' });
+    const html = readFileSync(out, 'utf8');
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('<title>t</title>');
+  });
+
+  it('pairs records with screenshots by screenshotName', async () => {
+    const dir = path.join(tmp, 'run');
+    mkdirSync(path.join(dir, 'screenshots'), { recursive: true });
+    const { decision } = fakePage();
+    const recs = [
+      fakeRecord(1, { input: 'site/a.html', decision }),
+      fakeRecord(2, { input: 'https://example.com/b/?q=1' }),
+      { ...fakeRecord(3, { input: 'c.html' }), ok: false, error: { code: 'EMPTY_INPUT', message: 'empty' } },
+    ];
+    writeFileSync(path.join(dir, 'results.jsonl'), recs.map((r) => JSON.stringify(r)).join('\n') + '\n{"input": "torn');
+    const a = await blankPng(10, 10);
+    const b = await blankPng(20, 10);
+    writeFileSync(path.join(dir, screenshotName('site/a.html', 0)), a);
+    writeFileSync(path.join(dir, 'screenshots', screenshotName('https://example.com/b/?q=1', 1)), b);
+    writeFileSync(path.join(dir, 'screenshots', 'unrelated.png'), a);
+
+    for (const arg of [dir, path.join(dir, 'results.jsonl')]) {
+      const loaded = await loadReportInputs(arg);
+      expect(loaded).toHaveLength(3);
+      expect(loaded[0]!.screenshot?.equals(a)).toBe(true);
+      expect(loaded[0]!.blocks).toHaveLength(decision.blocks.length);
+      expect(loaded[1]!.screenshot?.equals(b)).toBe(true);
+      expect(loaded[1]!.blocks).toBeUndefined();
+      expect(loaded[2]!.screenshot).toBeUndefined();
+      expect(loaded[2]!.record.error?.code).toBe('EMPTY_INPUT');
+    }
+  });
+
+  it('falls back to the name without the counter when indexes shifted', async () => {
+    const dir = path.join(tmp, 'resumed');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'results.jsonl'), JSON.stringify(fakeRecord(1, { input: 'x/page.html' })) + '\n');
+    const png = await blankPng(12, 12);
+    writeFileSync(path.join(dir, screenshotName('x/page.html', 6)), png);
+    writeFileSync(path.join(dir, screenshotName('x/other.html', 7)), await blankPng(5, 5));
+    const loaded = await loadReportInputs(dir);
+    expect(loaded[0]!.screenshot?.equals(png)).toBe(true);
+  });
+
+  it('says so when there are no results', async () => {
+    const dir = path.join(tmp, 'empty');
+    mkdirSync(dir, { recursive: true });
+    await expect(loadReportInputs(dir)).rejects.toThrow(/no results\.jsonl/);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Invariants over recorded real-page snapshots (`test/snapshots/*.json.gz`, gzip JSON of a
+ * PageSnapshot), plus a timing print. Skipped when there are none. `VISEG_SNAPSHOT_DIR` points the
+ * test at another folder of snapshots.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { PageSnapshot } from '../../../src/snapshot/types.js';
+import { segment } from '../../../src/segment/index.js';
+import { checkInvariants, leaves } from './invariants.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dir = process.env.VISEG_SNAPSHOT_DIR ?? path.resolve(here, '../../snapshots');
+const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json.gz')).sort() : [];
+
+function load(file: string): PageSnapshot {
+  return JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(dir, file))).toString('utf8')) as PageSnapshot;
+}
+
+describe.skipIf(files.length === 0)('segment on recorded snapshots', () => {
+  it.each(files)('%s: invariants hold, output is deterministic', (file) => {
+    const snap = load(file);
+    const t0 = performance.now();
+    const tree = segment(snap);
+    const ms = performance.now() - t0;
+    expect(checkInvariants(snap, tree)).toEqual([]);
+    expect(segment(snap)).toEqual(tree);
+    // Granularity: a lower pdoc never gives more leaves.
+    let prev = -1;
+    for (const pdoc of [2, 5, 8, 11]) {
+      const n = leaves(segment(snap, { pdoc }).root).length;
+      expect(n).toBeGreaterThanOrEqual(prev);
+      prev = n;
+    }
+    console.log(`${file}: ${snap.nodes.length} nodes, ${leaves(tree.root).length} leaves, ${tree.separators.length} separators, ${ms.toFixed(1)} ms`);
+  });
+});
