@@ -11,13 +11,30 @@ export function assignRoles(records: BlockRecord[], main: Decision['main'], snap
   const H = snapshot.document.height;
   const W = snapshot.document.width;
   const m = main?.rect;
+  for (const r of records) if (r.leaf) r.role = roleFor(r, mainIds.has(r.id), m, W, H);
+  // Inner blocks: the main block is main; its ancestors are containers ('other'); any other
+  // inner block takes the role that covers most of its leaves' text (or area, when textless).
+  const leaves = records.filter((r) => r.leaf);
   for (const r of records) {
-    r.role = roleFor(r, mainIds.has(r.id), m, W, H);
-  }
-  // an inner block that is the main block, or holds only main leaves, is main too
-  if (main) {
-    const rec = records.find((r) => r.id === main.id);
-    if (rec) rec.role = 'main';
+    if (r.leaf) continue;
+    if (main && r.id === main.id) {
+      r.role = 'main';
+      continue;
+    }
+    if (main && main.id.startsWith(r.id + '-')) {
+      r.role = 'other';
+      continue;
+    }
+    const weight = new Map<BlockRecord['role'], number>();
+    for (const l of leaves) {
+      if (!l.id.startsWith(r.id + '-')) continue;
+      const w = l.features.chars || (l.rect.w * l.rect.h) / 1e6;
+      weight.set(l.role, (weight.get(l.role) ?? 0) + w);
+    }
+    let best: BlockRecord['role'] = 'other';
+    let bestW = -1;
+    for (const [role, w] of weight) if (w > bestW) [best, bestW] = [role, w];
+    r.role = best;
   }
 }
 

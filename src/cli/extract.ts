@@ -8,7 +8,7 @@ import type { ExtractRecord, PageResult } from '../pipeline/record.js';
 import { addRenderOptions, collectInputs, EXIT_OK, EXIT_SOME_FAILED, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
 import { openSink, recordedInputs } from './output.js';
 import { startProgress } from './progress.js';
-import { screenshotHooks, type ScreenshotCliOptions } from './screenshot-options.js';
+import { screenshotHooks, screenshotTarget, writeAnnotated, type ScreenshotCliOptions } from './screenshot-options.js';
 
 interface ExtractCliOptions extends RenderCliOptions, ScreenshotCliOptions {
   format: 'text' | 'html' | 'markdown' | 'json';
@@ -92,6 +92,8 @@ async function runExtract(args: string[], o: ExtractCliOptions): Promise<number>
         onDone: (r) => progress.tick(r.record.ok),
         emit: async (r, i) => {
           r.record.input = inputLabel(inputs[i]!);
+          const target = screenshotTarget(o, r.record.input, i);
+          if (target) await writeAnnotated(r, target, o.maxHeight);
           if (!r.record.ok) failed++;
           if (sink) sink.write(r.record);
           else single = r;

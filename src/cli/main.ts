@@ -5,6 +5,8 @@ import { createRequire } from 'node:module';
 import { extractCommand } from './extract.js';
 import { snapshotCommand } from './snapshot.js';
 import { evalCommand } from './eval.js';
+import { segmentCommand } from './segment.js';
+import { reportCommand } from './report.js';
 import { EXIT_USAGE } from './common.js';
 
 const require = createRequire(import.meta.url);
@@ -18,6 +20,8 @@ export function buildProgram(): Command {
     .exitOverride();
   program.addCommand(extractCommand());
   program.addCommand(snapshotCommand());
+  program.addCommand(segmentCommand());
+  program.addCommand(reportCommand());
   program.addCommand(evalCommand());
   for (const c of program.commands) c.exitOverride().showHelpAfterError();
   return program;

@@ -16,8 +16,10 @@
  * is not split: it becomes one coherent leaf (the ports' "descend only while DoC ≤ PDoC").
  *
  * Rounds: after round 1, every unfinished leaf whose DoC ≤ pdoc is re-segmented from its own
- * blocks (Phase 1 again with the leaf as sub-page, so R3 applies to a leaf with a single root);
- * a leaf whose re-extraction gives no more than one block, or the same blocks, is finished.
+ * blocks (Phase 1 again with the leaf as sub-page, so R3 applies to a leaf with a single root).
+ * Several blocks: the leaf becomes the structure built over them. One different block (a wrapper
+ * was looked through): the leaf now holds that block and is tried again next round. The same
+ * blocks, or an atomic block (inline run, media): the leaf is finished.
  */
 import type { Separator } from './types.js';
 import { type Box, boxArea, unionBoxes } from './geometry.js';
@@ -210,11 +212,17 @@ export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number): R
     let changed = false;
     for (const { node, parentDoc } of pending) {
       const res = extractBlocks(pre, node.blocks, { subPage: node.box, round, pullOverlays: false });
-      if (res.blocks.length <= 1 || sameBlocks(res.blocks, node.blocks)) {
+      if (res.blocks.length === 0 || sameBlocks(res.blocks, node.blocks)) {
         node.finished = true;
         continue;
       }
-      Object.assign(node, buildStructure(ctx, res.blocks, parentDoc));
+      if (res.blocks.length === 1) {
+        // A wrapper was looked through (R3/R2): keep going down next round unless nothing is left to divide.
+        const only = res.blocks[0]!;
+        Object.assign(node, leaf(res.blocks, Math.max(parentDoc, only.doc), only.group || only.rule === 'media'));
+      } else {
+        Object.assign(node, buildStructure(ctx, res.blocks, parentDoc));
+      }
       changed = true;
     }
     if (!changed) break;

@@ -1,0 +1,88 @@
+/** `viseg segment <input>`: the VIPS block tree with DoC, roles and scores, as JSON or an outline. */
+import { Command, Option } from 'commander';
+import type { BlockRecord, Decision } from '../classify/index.js';
+import { OptionsError } from '../options.js';
+import { processInput } from '../pipeline/page.js';
+import type { Block, BlockTree, Separator } from '../segment/types.js';
+import { addRenderOptions, collectInputs, EXIT_OK, EXIT_SOME_FAILED, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
+
+interface SegmentCliOptions extends RenderCliOptions {
+  format: 'json' | 'tree';
+}
+
+export interface SegmentNode {
+  id: string;
+  rect: Block['rect'];
+  doc: number;
+  role: BlockRecord['role'];
+  score: number;
+  main: boolean;
+  chars: number;
+  linkDensity: number;
+  excerpt: string;
+  separators: Separator[];
+  children: SegmentNode[];
+}
+
+/** The block tree joined with the decision: one node per block. */
+export function segmentView(tree: BlockTree, decision: Decision): { pdoc: number; main: Decision['main']; pageType: Decision['pageType']; root: SegmentNode } {
+  const rec = new Map(decision.blocks.map((b) => [b.id, b]));
+  const mainIds = new Set(decision.main?.blockIds ?? []);
+  const toNode = (b: Block): SegmentNode => {
+    const r = rec.get(b.id);
+    const text = r?.excerpt || '';
+    return {
+      id: b.id, rect: b.rect, doc: b.doc, role: r?.role ?? 'other', score: r?.score ?? 0, main: mainIds.has(b.id) || decision.main?.id === b.id,
+      chars: b.stats.chars, linkDensity: b.stats.chars ? Math.round((b.stats.linkChars / b.stats.chars) * 1000) / 1000 : 0,
+      excerpt: text.length > 80 ? text.slice(0, 79) + '…' : text,
+      separators: b.separators,
+      children: b.children.map(toNode),
+    };
+  };
+  return { pdoc: tree.pdoc, main: decision.main, pageType: decision.pageType, root: toNode(tree.root) };
+}
+
+/** An indented outline: id, role, DoC, score, size and an excerpt per block. */
+export function formatOutline(root: SegmentNode): string {
+  const lines: string[] = [];
+  const walk = (n: SegmentNode, depth: number): void => {
+    const r = n.rect;
+    const mark = n.main ? ' *MAIN*' : '';
+    const ex = n.children.length === 0 && n.excerpt ? `  "${n.excerpt}"` : '';
+    lines.push(`${'  '.repeat(depth)}${n.id} [${n.role}${mark}] doc=${n.doc} score=${n.score} ${r.w}x${r.h}@${r.x},${r.y} chars=${n.chars}${ex}`);
+    for (const c of n.children) walk(c, depth + 1);
+  };
+  walk(root, 0);
+  return lines.join('\n') + '\n';
+}
+
+export function segmentCommand(): Command {
+  const cmd = new Command('segment')
+    .description('print the VIPS block tree of a page (ids, rects, DoC, roles, scores, excerpts)')
+    .argument('<input>', 'URL, HTML file or - for stdin')
+    .addOption(new Option('-f, --format <format>', 'json or an indented outline').choices(['json', 'tree']).default('json'));
+  addRenderOptions(cmd);
+  cmd.action(async (input: string, o: SegmentCliOptions) => {
+    let session;
+    try {
+      const opts = { ...toExtractOptions(o), keepArtifacts: true };
+      session = await openSession(o);
+      const inputs = await collectInputs([input], undefined, session);
+      if (inputs.length !== 1) throw new OptionsError('segment takes exactly one page (not a directory)');
+      const r = await processInput(session, inputs[0]!, opts);
+      if (!r.record.ok || !r.tree || !r.decision) {
+        process.stderr.write(`viseg: ${input}: ${r.record.error?.code}: ${r.record.error?.message}\n`);
+        process.exitCode = EXIT_SOME_FAILED;
+        return;
+      }
+      const view = segmentView(r.tree, r.decision);
+      process.stdout.write(o.format === 'tree' ? formatOutline(view.root) : JSON.stringify(view, null, 2) + '\n');
+      process.exitCode = EXIT_OK;
+    } catch (e) {
+      process.exitCode = reportFatal(e);
+    } finally {
+      await session?.close();
+    }
+  });
+  return cmd;
+}
