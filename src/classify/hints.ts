@@ -7,7 +7,7 @@ import type { Role } from './types.js';
 
 /** Boilerplate roles that attribute names reveal, most specific first. */
 const ROLE_PATTERNS: Array<[Exclude<Role, 'main' | 'content' | 'other'>, RegExp]> = [
-  ['overlay', /(^|[-_ ])(cookie|consent|gdpr|modal|popup|pop-up|overlay|lightbox|interstitial|paywall|newsletter-?(modal|popup|signup))/i],
+  ['overlay', /(^|[-_ ])(cookie|consent|gdpr|modal|pop-?up|overlay|lightbox|interstitial|paywall|newsletter-?(modal|popup|signup))|popup|cookie-?(bar|banner|notice|law)/i],
   ['comments', /(^|[-_ ])(comments?|disqus|replies|reply-?list|discussion|responses)([-_ ]|$)/i],
   ['advertisement', /(^|[-_ ])(ad|ads|advert|advertisement|adslot|ad-?unit|ad-?container|dfp|gpt|sponsor(ed)?|promo(ted)?|taboola|outbrain|banner-?ad|commercial)([-_ ]|\d|$)/i],
   ['related', /(^|[-_ ])(related|recommend(ed|ations)?|more-?(stories|articles|news)|read-?(more|next)|also-?read|trending|most-?(read|popular|viewed)|popular|you-?may|suggested|further-?reading|recirc)/i],
@@ -18,15 +18,16 @@ const ROLE_PATTERNS: Array<[Exclude<Role, 'main' | 'content' | 'other'>, RegExp]
 ];
 
 /** Small pieces inside an article that are not article text. */
-const NOISE = /(^|[-_ ])(share|sharing|social|sharebar|share-?tools|tags?|tag-?list|keywords|byline|author-?(bio|info|box|card)|caption|credit|newsletter|subscribe|signup|sign-?up|print|donate|meta|timestamp|dateline|disclaimer|correction-?link)([-_ ]|$)/i;
+const NOISE = /(^|[-_ ])(share|sharing|social|sharebar|share-?tools|tags?|tag-?list|keywords|byline|author|authors|author-?(bio|info|box|card|details)|about-?the-?author|caption|credit|newsletter|subscribe|signup|sign-?up|print|donate|meta|timestamp|dateline|disclaimer|correction-?link)([-_ ]|$)/i;
 
 /** Words that suggest the article body. */
 const POSITIVE = /(^|[-_ ])(article|articlebody|article-?body|post-?(body|content|text)|entry-?content|story-?(body|content|text)|main-?content|content-?body|body-?text|blog-?post|rich-?text|prose)([-_ ]|$)/i;
 
+/** id, class and itemprop, with camelCase split at the case change ("bottomByline" -> "bottom-byline"). */
 function attrText(node: SnapshotNode): string {
   const a = node.attrs;
   if (!a) return '';
-  return `${a.id ?? ''} ${a.class ?? ''} ${a.itemprop ?? ''}`;
+  return `${a.id ?? ''} ${a.class ?? ''} ${a.itemprop ?? ''}`.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
 }
 
 const LANDMARK_ROLES: Record<string, Role> = {
@@ -68,4 +69,9 @@ export function isPositiveHint(node: SnapshotNode): boolean {
   if (node.kind !== 'element') return false;
   if (node.tag === 'article' || node.tag === 'main' || node.attrs?.role === 'main') return true;
   return POSITIVE.test(attrText(node));
+}
+
+/** Text of a cookie or consent notice ("This website uses cookies ... accept"). */
+export function isConsentText(text: string): boolean {
+  return text.length < 700 && /\bcookies?\b/i.test(text) && /\b(accept|consent|agree|opt[- ]?out|privacy|experience|continu)/i.test(text);
 }

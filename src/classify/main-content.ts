@@ -9,7 +9,7 @@
  */
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import { countSentenceEnds } from '../util/text.js';
-import { isNoiseHint, isPositiveHint, roleHint } from './hints.js';
+import { isConsentText, isNoiseHint, isPositiveHint, roleHint } from './hints.js';
 import type { NodeIndex, TextBlock } from './text-blocks.js';
 import type { Role } from './types.js';
 
@@ -172,7 +172,7 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
   const verdicts = blocks.map((b) => {
     const owner = nodes[b.owner]!;
     const role = hints.role[b.owner]!;
-    const hint = role && hints.positive[b.owner] && OVERRIDABLE.has(role) ? null : role;
+    const hint = isConsentText(b.text) ? 'overlay' : role && hints.positive[b.owner] && OVERRIDABLE.has(role) ? null : role;
     return verdictFor(b, owner, bodyFont, hint, hints.noise[b.owner] === 1);
   });
 
@@ -239,11 +239,26 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
   }
   const roots = [container];
   const core = value[container]!;
-  for (const ancestor of path) {
-    for (const s of nodes[ancestor]!.children) {
-      if (s === container || roots.includes(s) || path.includes(s) || nodes[s]!.kind !== 'element') continue;
+  const chain = new Set<number>();
+  for (let id = container; id >= 0; id = nodes[id]!.parent) chain.add(id);
+  const cr = nodes[container]!.rect;
+  const sameColumn = (id: number): boolean => {
+    const r = nodes[id]!.rect;
+    const overlap = Math.min(r.x + r.w, cr.x + cr.w) - Math.max(r.x, cr.x);
+    return overlap >= 0.5 * Math.min(r.w, cr.w);
+  };
+  for (let a = nodes[container]!.parent; a >= 0; a = nodes[a]!.parent) {
+    const onPath = path.includes(a);
+    for (const s of nodes[a]!.children) {
+      if (chain.has(s) || nodes[s]!.kind !== 'element' || hints.role[s] || hints.noise[s] || fixedAncestor[s]) continue;
       const ld = chars[s]! ? linkChars[s]! / chars[s]! : 1;
-      if (value[s]! >= 0.25 * core && ld < 0.2 && !hints.role[s] && !fixedAncestor[s]) roots.push(s);
+      // Readability's sibling pass, inside the descended path: a substantial block of prose.
+      const substantial = onPath && value[s]! >= 0.25 * core && ld < 0.2;
+      // Further up: prose that follows in the same column (an article whose second half was
+      // re-parented, as client-side rendering in two steps does, or a body split around an ad).
+      // Only after the container: summaries and key points above the body are not the body.
+      const prose = s > container && pos[s]! >= 80 && value[s]! >= 0.5 * pos[s]! && ld < 0.25 && sameColumn(s);
+      if (substantial || prose) roots.push(s);
     }
   }
   roots.sort((a, b) => a - b);

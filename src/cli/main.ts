@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { extractCommand } from './extract.js';
 import { snapshotCommand } from './snapshot.js';
 import { evalCommand } from './eval.js';
+import { checkCommand } from './check.js';
 import { segmentCommand } from './segment.js';
 import { reportCommand } from './report.js';
 import { EXIT_USAGE } from './common.js';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   program.addCommand(segmentCommand());
   program.addCommand(reportCommand());
   program.addCommand(evalCommand());
+  program.addCommand(checkCommand());
   for (const c of program.commands) c.exitOverride().showHelpAfterError();
   return program;
 }

@@ -34,14 +34,14 @@ export function resolveSegmentOptions(options: SegmentOptions = {}): Required<Se
 export function segment(snapshot: PageSnapshot, options?: SegmentOptions): BlockTree {
   const { pdoc, maxRounds } = resolveSegmentOptions(options);
   const pre = preparePage(snapshot);
-  const { root } = runRounds(pre, pdoc, maxRounds);
+  const { root, rounds } = runRounds(pre, pdoc, maxRounds);
   const separators: Separator[] = [];
   const rootBlock = toBlock(pre, root, '1', 1, separators);
   if (rootBlock.nodes.length === 0 && rootBlock.children.length === 0) {
     const r = snapshot.nodes[snapshot.root]?.rect;
     if (r) rootBlock.rect = { x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.w), h: Math.round(r.h) };
   }
-  return { root: rootBlock, pdoc, separators };
+  return { root: rootBlock, pdoc, separators, rounds };
 }
 
 function emptyStats(): BlockStats {
@@ -77,7 +77,11 @@ function toBlock(pre: PreparedPage, node: AreaNode, id: string, parentDoc: numbe
         stats.textNodes += pre.textNodes[n]!;
       }
     }
-    return { id, rect: rectFromBox(unionBoxes(boxes)), doc, children: [], nodes, stats, separators: [] };
+    const rules: string[] = [];
+    for (const b of blocks) if (!rules.includes(b.rule)) rules.push(b.rule);
+    const block: Block = { id, rect: rectFromBox(unionBoxes(boxes)), doc, children: [], nodes, stats, separators: [] };
+    if (rules.length > 0) block.rule = rules.join('+');
+    return block;
   }
   for (const s of node.separators) all.push(s);
   const children = node.children.map((c, i) => toBlock(pre, c, `${id}-${i + 1}`, doc, all));

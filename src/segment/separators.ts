@@ -32,7 +32,7 @@ const SCAN_LIMIT = 24;
 /** Upper bound of the distance rule's contribution ([F] has none; [J] stops at +13). */
 export const MAX_DISTANCE_WEIGHT = 16;
 
-/** A detected separator, with the band along its axis and the blocks on each side. */
+/** A detected separator, with its band along the axis and where it cuts. */
 export interface DetectedSeparator extends Separator {
   /** Band along the axis (y for horizontal, x for vertical), half-open [start, end). */
   start: number;

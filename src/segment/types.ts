@@ -38,6 +38,11 @@ export interface Block {
   stats: BlockStats;
   /** Separators inside this block that cut it into its children. */
   separators: Separator[];
+  /**
+   * Leaves only: the Phase-1 rule that made the leaf's visual block ("R4", "R9", "inline-run",
+   * "media", "overlay", ...); several inseparable blocks give e.g. "R4+inline-run". Decision record.
+   */
+  rule?: string;
 }
 
 export interface SegmentOptions {
@@ -52,4 +57,6 @@ export interface BlockTree {
   pdoc: number;
   /** Every separator found, across all rounds (for drawing). */
   separators: Separator[];
+  /** Rounds of Phase 1–3 that were run (1..maxRounds). */
+  rounds?: number;
 }

@@ -73,6 +73,8 @@ export function inPageSnapshot(args: InPageArgs): PageSnapshot & { truncated: bo
     clip: Clip;
     bg: string;
     opacity: number;
+    /** The parent's computed visibility is hidden/collapse (its text does not show). */
+    hidden: boolean;
     inShadow: boolean;
     inFrame: boolean;
     base: string;
@@ -102,7 +104,7 @@ export function inPageSnapshot(args: InPageArgs): PageSnapshot & { truncated: bo
     let text = pre ? raw : raw.replace(/[ \t\n\r\f]+/g, ' ');
     if (!pre && text.trim() === '') text = ' ';
     const rect = toRect(x1 + ctx.dx, y1 + ctx.dy, x2 - x1, y2 - y1);
-    const visible = ctx.opacity > 0 && text.trim() !== '' && clipArea(rect, ctx.clip) > 0;
+    const visible = ctx.opacity > 0 && !ctx.hidden && text.trim() !== '' && clipArea(rect, ctx.clip) > 0;
     const id = nodes.length;
     nodes.push({ id, parent: ctx.parent, kind: 'text', tag: '#text', rect, children: [], text, lines: Math.max(1, tops.length), visible,
       ...(ctx.inShadow ? { inShadow: true } : {}), ...(ctx.inFrame ? { inFrame: true } : {}) });
@@ -201,7 +203,7 @@ export function inPageSnapshot(args: InPageArgs): PageSnapshot & { truncated: bo
       forms.push({ node: id, tag: lowerTag, type: (el.getAttribute('type') || lowerTag).toLowerCase() });
     }
 
-    const childCtx: Ctx = { ...ctx, parent: id, clip, bg: effBg, opacity };
+    const childCtx: Ctx = { ...ctx, parent: id, clip, bg: effBg, opacity, hidden: cs.visibility === 'hidden' || cs.visibility === 'collapse' };
     if (tag === 'IFRAME') {
       let doc: Document | null = null;
       try {
@@ -235,7 +237,7 @@ export function inPageSnapshot(args: InPageArgs): PageSnapshot & { truncated: bo
     const b = top.getComputedStyle(doc.documentElement).backgroundColor;
     return isTransparent(b) ? 'rgb(255, 255, 255)' : b;
   })();
-  walk(body, { parent: -1, dx: sx, dy: sy, clip: NOCLIP, bg: rootBg, opacity: 1, inShadow: false, inFrame: false, base: doc.baseURI, win: top });
+  walk(body, { parent: -1, dx: sx, dy: sy, clip: NOCLIP, bg: rootBg, opacity: 1, hidden: false, inShadow: false, inFrame: false, base: doc.baseURI, win: top });
 
   // ---- metadata ----
   const meta: Record<string, string> = {};

@@ -104,6 +104,8 @@ describe('segment(): invariants', () => {
     expect(tree.root.children[1]!.children[11]!.id).toBe('1-2-12');
     expect(tree.separators.length).toBe(allBlocks(tree.root).reduce((n, b) => n + b.separators.length, 0));
     expect(tree.pdoc).toBe(8);
+    expect(tree.rounds).toBe(2);
+    expect(leaves(tree.root).map((l) => l.rule)).toEqual(['R10', ...Array<string>(12).fill('R4'), 'R10']);
   });
 
   it('handles an empty page', () => {

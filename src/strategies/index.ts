@@ -1,0 +1,47 @@
+/**
+ * Strategy registry: every content-extraction algorithm that runs over a PageSnapshot.
+ * See docs/strategies.md.
+ */
+import { boilerpipe } from './boilerpipe.js';
+import { declutter } from './declutter.js';
+import { descent } from './descent.js';
+import { linkRatio } from './link-ratio.js';
+import { mss } from './mss.js';
+import { signals } from './signals.js';
+import { ttr } from './ttr.js';
+import type { Strategy } from './types.js';
+import { vips } from './vips.js';
+
+export type { Strategy, StrategyResult } from './types.js';
+export { createBoilerpipe } from './boilerpipe.js';
+export { createDeclutter } from './declutter.js';
+export { createDescent } from './descent.js';
+export { createLinkRatio } from './link-ratio.js';
+export { createMss, loadDefaultModel, type MssModel } from './mss.js';
+export { MssTrainer, trainMss } from './mss-train.js';
+export { createSignals } from './signals.js';
+export { createTtr } from './ttr.js';
+export { createVips } from './vips.js';
+
+export const DEFAULT_STRATEGY = 'vips';
+
+export const STRATEGIES: Record<string, Strategy> = {
+  vips,
+  descent,
+  'link-ratio': linkRatio,
+  signals,
+  declutter,
+  boilerpipe,
+  ttr,
+  mss,
+};
+
+/** Names in registry order. */
+export const STRATEGY_NAMES: readonly string[] = Object.keys(STRATEGIES);
+
+/** The strategy called `name`; throws a RangeError listing the known names otherwise. */
+export function getStrategy(name: string): Strategy {
+  const s = Object.prototype.hasOwnProperty.call(STRATEGIES, name) ? STRATEGIES[name] : undefined;
+  if (!s) throw new RangeError(`unknown strategy "${name}"; known: ${STRATEGY_NAMES.join(', ')}`);
+  return s;
+}
