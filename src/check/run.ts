@@ -10,18 +10,21 @@
  */
 import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { annotate } from '../annotate/draw.js';
 import { takeScreenshot } from '../annotate/capture.js';
 import { compareByteOrder, type ResolvedInput } from '../browser/index.js';
 import { OptionsError, type ResolvedExtractOptions } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
-import type { PageHooks } from '../pipeline/page.js';
+import { analyzeSnapshot } from '../pipeline/analyze.js';
+import { processInput, type PageHooks } from '../pipeline/page.js';
 import { emptyRecord, type ExtractRecord, type PageResult } from '../pipeline/record.js';
 import type { Session } from '../pipeline/session.js';
 import type { ReportEntry } from '../report/render.js';
+import type { PageSnapshot } from '../snapshot/types.js';
 import {
   compareSite, describeFailures, failedComparison, pageTextOf, parseExpectedText, serializeExpected, updateExpected,
-  type CheckInput, type ExpectedFile, type SiteComparison,
+  type CheckedRecord, type CheckInput, type ExpectedFile, type SiteComparison,
 } from './compare.js';
 import type { SiteRow } from './format.js';
 
@@ -125,24 +128,39 @@ async function writeAtomic(file: string, text: string): Promise<void> {
 
 export const MISSING_EXPECTED = 'expected.json missing (run with --update to create it)';
 
-/** Compare (and with `update`, rewrite) one extracted site. */
-async function judge(site: Site, loaded: LoadedExpected, input: CheckInput, opts: CheckRunOptions):
-  Promise<Pick<SiteResult, 'comparison' | 'changes' | 'updateSkipped' | 'wrote'>> {
+/** What a site is compared with and, in update mode, the rewrite (not yet written). Pure. */
+function decide(loaded: LoadedExpected, input: CheckInput, opts: CheckRunOptions):
+  Pick<SiteResult, 'comparison' | 'changes' | 'updateSkipped'> & { write?: Record<string, unknown> } {
   if (!opts.update) {
-    if (loaded.kind === 'missing') return { comparison: failedComparison(MISSING_EXPECTED), wrote: false };
-    if (loaded.kind === 'invalid') return { comparison: failedComparison(loaded.error), wrote: false };
-    return { comparison: compareSite(loaded.file.expected, input), wrote: false };
+    if (loaded.kind === 'missing') return { comparison: failedComparison(MISSING_EXPECTED) };
+    if (loaded.kind === 'invalid') return { comparison: failedComparison(loaded.error) };
+    return { comparison: compareSite(loaded.file.expected, input) };
   }
   if (loaded.kind === 'invalid') {
-    return { comparison: failedComparison(loaded.error), changes: null, updateSkipped: 'expected.json is invalid; fix it by hand', wrote: false };
+    return { comparison: failedComparison(loaded.error), changes: null, updateSkipped: 'expected.json is invalid; fix it by hand' };
   }
   if (!input.record.ok) {
     const comparison = loaded.kind === 'ok' ? compareSite(loaded.file.expected, input) : failedComparison(MISSING_EXPECTED);
-    return { comparison, changes: null, updateSkipped: 'extraction failed', wrote: false };
+    return { comparison, changes: null, updateSkipped: 'extraction failed' };
   }
   const up = updateExpected(loaded.kind === 'ok' ? loaded.file : null, input, { updateGold: opts.updateGold });
-  if (up.changes.length) await writeAtomic(site.expectedPath, serializeExpected(up.json));
-  return { comparison: compareSite(up.expected, input), changes: up.changes, updateSkipped: null, wrote: up.changes.length > 0 };
+  return {
+    comparison: compareSite(up.expected, input), changes: up.changes, updateSkipped: null,
+    ...(up.changes.length ? { write: up.json } : {}),
+  };
+}
+
+/**
+ * The check as the screenshot hook sees it: the same pure analysis processInput runs, on the same
+ * snapshot, so only sites that are going to fail are photographed.
+ */
+function precheck(snapshot: PageSnapshot, loaded: LoadedExpected, extractOpts: ResolvedExtractOptions, opts: CheckRunOptions): boolean {
+  const a = analyzeSnapshot(snapshot, { pdoc: extractOpts.pdoc });
+  const record: CheckedRecord = {
+    ok: true, text: a.content.text, title: a.metadata.title, byline: a.metadata.byline, publishedTime: a.metadata.publishedTime,
+    pageType: a.decision.pageType, mainBlock: a.decision.main ? { id: a.decision.main.id, rect: a.decision.main.rect, score: a.decision.main.score } : null,
+  };
+  return decide(loaded, { record, pageText: pageTextOf(snapshot) }, opts).comparison.pass;
 }
 
 async function reportEntryFor(site: string, r: PageResult | null, c: SiteComparison, maxHeight: number): Promise<ReportEntry> {
@@ -193,20 +211,44 @@ export async function runCheck(session: Session, dir: string, extractOpts: Resol
     // the folder is served on its own; the folder URL serves index.html
     url: session.server.mount(s.dir),
   }));
-  const hooks: PageHooks = opts.report ? { afterSnapshot: (page, snapshot) => takeScreenshot(page, snapshot, { maxHeight }) } : {};
   const runOpts: ResolvedExtractOptions = { ...extractOpts, keepArtifacts: true };
+  const shoot = (page: Page, snapshot: PageSnapshot) => takeScreenshot(page, snapshot, { maxHeight });
+  const hooks = (k: number): PageHooks => {
+    if (!opts.report) return {};
+    const loadedK = loaded[todo[k]!.i]!;
+    return {
+      afterSnapshot: async (page, snapshot) => {
+        let pass = false;
+        try {
+          pass = precheck(snapshot, loadedK, extractOpts, opts);
+        } catch {
+          /* take the screenshot */
+        }
+        return pass ? undefined : shoot(page, snapshot);
+      },
+    };
+  };
 
   await runBatch(session, inputs, runOpts, {
     concurrency: opts.concurrency ?? extractOpts.concurrency,
-    hooks: () => hooks,
+    hooks: (_input, k) => hooks(k),
     onDone: (r) => opts.onDone?.(r.record.ok),
     emit: async (r, k) => {
       const { s, i } = todo[k]!;
       r.record.input = s.name;
       const input: CheckInput = { record: r.record, ...(r.snapshot ? { pageText: pageTextOf(r.snapshot) } : {}) };
-      const verdict = await judge(s, loaded[i]!, input, opts);
-      const result: SiteResult = { site: s.name, dir: s.dir, record: r.record, ...verdict };
-      if (opts.report && !verdict.comparison.pass) result.reportEntry = await reportEntryFor(s.name, r, verdict.comparison, maxHeight);
+      const { write, ...verdict } = decide(loaded[i]!, input, opts);
+      if (write) await writeAtomic(s.expectedPath, serializeExpected(write));
+      const result: SiteResult = { site: s.name, dir: s.dir, record: r.record, wrote: !!write, ...verdict };
+      if (opts.report && !verdict.comparison.pass) {
+        let shot: PageResult = r;
+        // the pre-check and the final result disagreed (should not happen): render once more for the picture
+        if (r.record.ok && !r.screenshot) {
+          const again = await processInput(session, inputs[k]!, runOpts, { afterSnapshot: shoot });
+          if (again.screenshot) shot = { ...r, screenshot: again.screenshot, tree: again.tree, decision: again.decision, snapshot: again.snapshot };
+        }
+        result.reportEntry = await reportEntryFor(s.name, shot, verdict.comparison, maxHeight);
+      }
       results[i] = result;
     },
   });

@@ -21,7 +21,7 @@ const ROLE_PATTERNS: Array<[Exclude<Role, 'main' | 'content' | 'other'>, RegExp]
 const NOISE = /(^|[-_ ])(share|sharing|social|sharebar|share-?tools|tags?|tag-?list|keywords|byline|author|authors|author-?(bio|info|box|card|details)|about-?the-?author|caption|credit|newsletter|subscribe|signup|sign-?up|print|donate|meta|timestamp|dateline|disclaimer|correction-?link)([-_ ]|$)/i;
 
 /** Words that suggest the article body. */
-const POSITIVE = /(^|[-_ ])(article|articlebody|article-?body|post-?(body|content|text)|entry-?content|story-?(body|content|text)|main-?content|content-?body|body-?text|blog-?post|rich-?text|prose)([-_ ]|$)/i;
+const POSITIVE = /(^|[-_ ])(articlebody|article-?(body|content|text)|post-?(body|content|text)|entry-?content|story-?(body|content|text)|main-?content|content-?body|body-?text|blog-?post|rich-?text|prose)([-_ ]|$)/i;
 
 /** id, class and itemprop, with camelCase split at the case change ("bottomByline" -> "bottom-byline"). */
 function attrText(node: SnapshotNode): string {

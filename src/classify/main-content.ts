@@ -161,6 +161,120 @@ function teaserBlocks(snapshot: PageSnapshot, blocks: TextBlock[], verdicts: Blo
   return out;
 }
 
+interface GrowContext {
+  nodes: SnapshotNode[];
+  value: Float64Array;
+  pos: Float64Array;
+  chars: Float64Array;
+  linkChars: Float64Array;
+  fixedAncestor: Uint8Array;
+  role: Array<Role | null>;
+  noise: Uint8Array;
+}
+
+interface Grown {
+  /** The element reported as the container. */
+  container: number;
+  /** Subtrees of the article, in document order. */
+  roots: number[];
+}
+
+/**
+ * From the best element: climb while the parent adds much more prose than junk (an article whose
+ * product list nets negative on its own), descend while one child holds most of the prose
+ * (content_finder's greedy descent), then take back siblings (see {@link addSiblings}).
+ */
+function growFromElement(ctx: GrowContext, top: number): Grown {
+  const { nodes, value, pos, fixedAncestor } = ctx;
+  let start = top;
+  for (;;) {
+    const p = nodes[start]!.parent;
+    if (p < 0 || fixedAncestor[p]) break;
+    const extraPos = pos[p]! - pos[start]!;
+    const extraNeg = pos[p]! - value[p]! - (pos[start]! - value[start]!);
+    if (pos[start]! >= 0.6 * pos[p]! || extraNeg > 1.5 * extraPos) break;
+    start = p;
+  }
+  const path: number[] = [];
+  let container = start;
+  for (;;) {
+    let bestChild = -1;
+    for (const c of nodes[container]!.children) if (nodes[c]!.kind === 'element' && (bestChild < 0 || pos[c]! > pos[bestChild]!)) bestChild = c;
+    if (bestChild < 0 || pos[bestChild]! < 0.6 * pos[container]! || value[bestChild]! < 0.5 * value[container]!) break;
+    path.push(container);
+    container = bestChild;
+  }
+  return { container, roots: addSiblings(ctx, [container], value[container]!, new Set(path)) };
+}
+
+function growFromSlice(ctx: GrowContext, slice: Slice): Grown {
+  return { container: slice.parent, roots: addSiblings(ctx, [...slice.children], slice.value, new Set()) };
+}
+
+/**
+ * Take back siblings of the roots' ancestors: inside the descended path, substantial blocks of
+ * prose (Readability's sibling pass: an article body split by an ad comes back whole, a teaser
+ * feed does not); further up, prose that FOLLOWS in the same column (an article whose second
+ * half was re-parented, as client-side rendering in two steps does). Summaries and key points
+ * above the body are not the body, so nothing before the roots is taken from further up.
+ */
+function addSiblings(ctx: GrowContext, roots: number[], core: number, path: Set<number>): number[] {
+  const { nodes, value, pos, chars, linkChars, fixedAncestor, role, noise } = ctx;
+  const out = [...roots];
+  const chain = new Set<number>(roots);
+  for (let id = nodes[roots[0]!]!.parent; id >= 0; id = nodes[id]!.parent) chain.add(id);
+  const cr = unionOf(roots.map((r) => nodes[r]!.rect));
+  const last = roots[roots.length - 1]!;
+  const sameColumn = (id: number): boolean => {
+    const r = nodes[id]!.rect;
+    const overlap = Math.min(r.x + r.w, cr.x + cr.w) - Math.max(r.x, cr.x);
+    return overlap >= 0.5 * Math.min(r.w, cr.w);
+  };
+  for (let a = nodes[roots[0]!]!.parent; a >= 0; a = nodes[a]!.parent) {
+    const onPath = path.has(a);
+    for (const s of nodes[a]!.children) {
+      if (chain.has(s) || nodes[s]!.kind !== 'element' || role[s] || noise[s] || fixedAncestor[s]) continue;
+      const ld = chars[s]! ? linkChars[s]! / chars[s]! : 1;
+      const substantial = onPath && value[s]! >= 0.25 * core && ld < 0.2;
+      const prose = s > last && pos[s]! >= 80 && value[s]! >= 0.5 * pos[s]! && ld < 0.25 && sameColumn(s);
+      if (substantial || prose) out.push(s);
+    }
+  }
+  return out.sort((x, y) => x - y);
+}
+
+interface Slice {
+  parent: number;
+  children: number[];
+  value: number;
+}
+
+/** Kadane over each element's element children: the best run of two or more consecutive siblings. */
+function bestSlice(nodes: SnapshotNode[], value: Float64Array, fixedAncestor: Uint8Array): Slice | null {
+  let best: Slice | null = null;
+  for (const node of nodes) {
+    if (node.kind !== 'element' || fixedAncestor[node.id] || node.children.length < 2) continue;
+    const kids = node.children.filter((c) => nodes[c]!.kind === 'element' && !fixedAncestor[c]);
+    let sum = 0;
+    let from = 0;
+    for (let i = 0; i < kids.length; i++) {
+      if (sum <= 0) {
+        sum = 0;
+        from = i;
+      }
+      sum += value[kids[i]!]!;
+      if (i > from && (!best || sum > best.value + 1e-9)) best = { parent: node.id, children: kids.slice(from, i + 1), value: sum };
+    }
+  }
+  return best;
+}
+
+function unionOf(rects: Array<{ x: number; y: number; w: number; h: number }>): { x: number; y: number; w: number; h: number } {
+  const x = Math.min(...rects.map((r) => r.x));
+  const y = Math.min(...rects.map((r) => r.y));
+  return { x, y, w: Math.max(...rects.map((r) => r.x + r.w)) - x, h: Math.max(...rects.map((r) => r.y + r.h)) - y };
+}
+
 /** Roles that a positive article hint overrides (layout wrappers named after where they sit). */
 const OVERRIDABLE: ReadonlySet<Role> = new Set(['sidebar', 'header', 'footer']);
 
@@ -210,58 +324,22 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
       top = node.id;
     }
   }
+  // The best run of consecutive siblings (maximum subsequence over each element's children):
+  // it wins when the article's paragraphs sit directly in a page-wide wrapper among the junk.
+  const slice = bestSlice(nodes, value, fixedAncestor);
   const kept: number[] = [];
   const dropped = new Map<number, string>();
-  if (top < 0 || best < 150) return { container: -1, roots: [], containerValue: best, kept, dropped, verdicts, bodyFont };
+  if ((top < 0 || best < 150) && (!slice || slice.value < 150)) {
+    return { container: -1, roots: [], containerValue: Math.max(best, slice?.value ?? 0), kept, dropped, verdicts, bodyFont };
+  }
+  const ctx: GrowContext = { nodes, value, pos, chars, linkChars, fixedAncestor, role: hints.role, noise: hints.noise };
+  const byElement = top >= 0 && best >= 150 ? growFromElement(ctx, top) : null;
+  const bySlice = slice && slice.value >= 150 ? growFromSlice(ctx, slice) : null;
+  const total = (g: Grown | null): number => (g ? g.roots.reduce((acc, r) => acc + value[r]!, 0) : -Infinity);
+  const chosen = total(bySlice) > 1.5 * total(byElement) ? bySlice! : byElement!;
+  const { container, roots } = chosen;
+  best = total(chosen);
 
-  // 2b. descend while one child holds most of the prose (content_finder's greedy descent), then
-  // take back siblings along the way that are substantial prose of their own (Readability's
-  // sibling pass): an article body split by an ad comes back whole, a teaser feed does not.
-  // Climb first: a parent that adds much more prose than junk (an article whose list or table of
-  // products nets negative on its own) is the better container.
-  let start = top;
-  for (;;) {
-    const p = nodes[start]!.parent;
-    if (p < 0 || fixedAncestor[p]) break;
-    const extraPos = pos[p]! - pos[start]!;
-    const extraNeg = pos[p]! - value[p]! - (pos[start]! - value[start]!);
-    if (pos[start]! >= 0.6 * pos[p]! || extraNeg > 1.5 * extraPos) break;
-    start = p;
-  }
-  const path: number[] = [];
-  let container = start;
-  for (;;) {
-    let bestChild = -1;
-    for (const c of nodes[container]!.children) if (nodes[c]!.kind === 'element' && (bestChild < 0 || pos[c]! > pos[bestChild]!)) bestChild = c;
-    if (bestChild < 0 || pos[bestChild]! < 0.6 * pos[container]! || value[bestChild]! < 0.5 * value[container]!) break;
-    path.push(container);
-    container = bestChild;
-  }
-  const roots = [container];
-  const core = value[container]!;
-  const chain = new Set<number>();
-  for (let id = container; id >= 0; id = nodes[id]!.parent) chain.add(id);
-  const cr = nodes[container]!.rect;
-  const sameColumn = (id: number): boolean => {
-    const r = nodes[id]!.rect;
-    const overlap = Math.min(r.x + r.w, cr.x + cr.w) - Math.max(r.x, cr.x);
-    return overlap >= 0.5 * Math.min(r.w, cr.w);
-  };
-  for (let a = nodes[container]!.parent; a >= 0; a = nodes[a]!.parent) {
-    const onPath = path.includes(a);
-    for (const s of nodes[a]!.children) {
-      if (chain.has(s) || nodes[s]!.kind !== 'element' || hints.role[s] || hints.noise[s] || fixedAncestor[s]) continue;
-      const ld = chars[s]! ? linkChars[s]! / chars[s]! : 1;
-      // Readability's sibling pass, inside the descended path: a substantial block of prose.
-      const substantial = onPath && value[s]! >= 0.25 * core && ld < 0.2;
-      // Further up: prose that follows in the same column (an article whose second half was
-      // re-parented, as client-side rendering in two steps does, or a body split around an ad).
-      // Only after the container: summaries and key points above the body are not the body.
-      const prose = s > container && pos[s]! >= 80 && value[s]! >= 0.5 * pos[s]! && ld < 0.25 && sameColumn(s);
-      if (substantial || prose) roots.push(s);
-    }
-  }
-  roots.sort((a, b) => a - b);
 
   // 3. keep what belongs to the article inside the roots.
   const inside = new Uint8Array(n);
