@@ -99,3 +99,7 @@ export async function segment(input: string | Page | PageSnapshot, options: Extr
 }
 
 export { processInput, runBatch };
+
+// --- `viseg check`: regression checks of extraction against fixture sites (src/check) ---
+export { runCheck, discoverSites, compareSite, parseExpected, parseExpectedText, updateExpected, pickSnippets, pageTextOf } from './check/index.js';
+export type { CheckRun, CheckRunOptions, SiteResult, Site, Expected, ExpectedFile, SiteComparison, FieldMismatch, Change, CheckInput } from './check/index.js';

@@ -62,27 +62,60 @@ export function bodyFontSize(blocks: TextBlock[]): number {
  * A hint on an element that holds a large share of the page's text (a page wrapper whose class
  * happens to say "modal-open" or "has-sidebar") is ignored: hints name small pieces.
  */
-function inheritHints(snapshot: PageSnapshot, blocks: TextBlock[]): { role: Array<Role | null>; noise: Uint8Array; positive: Uint8Array } {
+function inheritHints(snapshot: PageSnapshot, blocks: TextBlock[]): { role: Array<Role | null>; noise: Uint8Array; positive: Uint8Array; roleDepth: Int32Array; positiveDepth: Int32Array } {
   const nodes = snapshot.nodes;
   const n = nodes.length;
   const chars = new Float64Array(n);
+  const firstBlock = new Int32Array(n).fill(-1);
   let total = 0;
-  for (const b of blocks) {
+  blocks.forEach((b, i) => {
     total += b.chars;
-    for (let id = b.owner; id >= 0; id = nodes[id]!.parent) chars[id] += b.chars;
-  }
+    for (let id = b.owner; id >= 0; id = nodes[id]!.parent) {
+      chars[id] += b.chars;
+      if (firstBlock[id]! < 0) firstBlock[id] = i;
+    }
+  });
   const big = (id: number): boolean => total > 0 && chars[id]! > 0.35 * total;
   const role: Array<Role | null> = new Array(n).fill(null);
   const noise = new Uint8Array(n);
   const positive = new Uint8Array(n);
+  // depth (below the root) of the element the role / positive hint came from
+  const roleDepth = new Int32Array(n).fill(-1);
+  const positiveDepth = new Int32Array(n).fill(-1);
+  const depth = new Int32Array(n);
   for (const node of nodes) {
     const p = node.parent;
-    const own = big(node.id) ? null : roleHint(node);
+    depth[node.id] = p >= 0 ? depth[p]! + 1 : 0;
+    const own = big(node.id) ? null : roleHint(node) ?? headingRole(nodes, blocks, node, firstBlock[node.id]!);
     role[node.id] = own ?? (p >= 0 ? role[p]! : null);
-    positive[node.id] = isPositiveHint(node) ? 1 : p >= 0 ? positive[p]! : 0;
+    roleDepth[node.id] = own ? depth[node.id]! : p >= 0 ? roleDepth[p]! : -1;
+    const pos = isPositiveHint(node);
+    positive[node.id] = pos ? 1 : p >= 0 ? positive[p]! : 0;
+    positiveDepth[node.id] = pos ? depth[node.id]! : p >= 0 ? positiveDepth[p]! : -1;
     noise[node.id] = !big(node.id) && isNoiseHint(node) ? 1 : p >= 0 ? noise[p]! : 0;
   }
-  return { role, noise, positive };
+  return { role, noise, positive, roleDepth, positiveDepth };
+}
+
+/** Section headings that name what follows ("Comments", "Customer reviews", "Related stories"). */
+const HEADING_ROLES: Array<[Role, RegExp]> = [
+  ['comments', /^(\d+\s+)?(comments?|responses?|replies|discussion|join the discussion|leave a (comment|reply)|customer reviews|reviews|ratings (&|and) reviews)\b/i],
+  ['related', /^(related( (stories|articles|posts|content|coverage|reading))?|more (stories|from|on|like this|news|articles)|read (more|next)|you (may|might) (also )?like|recommended( for you)?|trending|most (read|popular|viewed)|further reading|also read|popular (posts|stories))\b/i],
+];
+
+/** An element whose own first text is a heading naming a comments or related section. */
+function headingRole(nodes: SnapshotNode[], blocks: TextBlock[], node: SnapshotNode, first: number): Role | null {
+  if (node.kind !== 'element' || first < 0 || !node.children.length) return null;
+  const b = blocks[first]!;
+  if (b.owner === node.id || b.chars > 40 || b.words > 5) return null;
+  const owner = nodes[b.owner]!;
+  if (!HEADING.test(owner.tag) && !(owner.style && owner.style.fontWeight >= 600)) return null;
+  // the heading must head this element, not a small box at its top: at most two levels down
+  let depth = 0;
+  for (let id = b.owner; id !== node.id && id >= 0; id = nodes[id]!.parent) depth++;
+  if (depth > 2) return null;
+  for (const [role, re] of HEADING_ROLES) if (re.test(b.text.trim())) return role;
+  return null;
 }
 
 function isFixed(node: SnapshotNode): boolean {
@@ -128,7 +161,8 @@ function teaserBlocks(snapshot: PageSnapshot, blocks: TextBlock[], verdicts: Blo
   const linkBlocks = new Int32Array(n);
   const charsIn = new Float64Array(n);
   blocks.forEach((b, i) => {
-    const isLink = verdicts[i]!.linkDensity > 0.7 && b.chars >= 10;
+    // a headline link, not a user name or a "Reply" link
+    const isLink = verdicts[i]!.linkDensity > 0.7 && b.chars >= 20;
     for (let id = b.owner, k = 0; id >= 0 && k < 8; id = nodes[id]!.parent, k++) {
       blockCount[id]++;
       if (isLink) linkBlocks[id]++;
@@ -286,7 +320,10 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
   const verdicts = blocks.map((b) => {
     const owner = nodes[b.owner]!;
     const role = hints.role[b.owner]!;
-    const hint = isConsentText(b.text) ? 'overlay' : role && hints.positive[b.owner] && OVERRIDABLE.has(role) ? null : role;
+    // an article marker below a layout role (an <article> inside a "has-sidebar" column) wins;
+    // a sidebar box inside the article (role=complementary) stays a sidebar
+    const overridden = role && OVERRIDABLE.has(role) && hints.positiveDepth[b.owner]! > hints.roleDepth[b.owner]!;
+    const hint = isConsentText(b.text) ? 'overlay' : overridden ? null : role;
     return verdictFor(b, owner, bodyFont, hint, hints.noise[b.owner] === 1);
   });
 

@@ -40,7 +40,7 @@ export const DEFAULT_DECLUTTER: Required<DeclutterOptions> = {
   poisonWords: [
     'comment', 'comments', 'promo', 'popup', 'share', 'sharing', 'social', 'related', 'sidebar', 'footer', 'nav', 'navbar',
     'navigation', 'menu', 'ad', 'ads', 'advert', 'advertisement', 'sponsor', 'sponsored', 'banner', 'newsletter', 'subscribe',
-    'cookie', 'modal', 'widget', 'outbrain', 'taboola', 'recommended', 'breadcrumb', 'breadcrumbs', 'masthead',
+    'cookie', 'modal', 'outbrain', 'taboola', 'recommended', 'breadcrumb', 'breadcrumbs',
   ],
   pruneTags: ['nav', 'footer', 'aside', 'dialog', 'script', 'style', 'noscript', 'iframe', 'button', 'select', 'input', 'textarea', 'svg'],
   blockTags: [
@@ -50,7 +50,7 @@ export const DEFAULT_DECLUTTER: Required<DeclutterOptions> = {
   blessedWords: ['byline', 'author', 'dateline'],
   linkWeight: 2,
   tagWeight: 1,
-  protectShare: 0.5,
+  protectShare: 0.3,
 };
 
 /** Lower-case words of an element's class and id ("postBody sidebar-left" -> post, body, sidebar, left). */

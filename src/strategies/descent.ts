@@ -7,6 +7,9 @@
  * weights r = w / Σw, and descends into the heaviest child unless
  *   - the spread test fails: max r − min r < `spread` (only with 2+ children; a lone child is
  *     always descended into, as in the gem), or
+ *     `spread` defaults to 0.5, the gem's shipped `recursion_spread_percent` of 50; the article
+ *     reports spreads above 0.98 near the top of the tree, but a 0.9 cut halts at <body> on
+ *     most of today's pages (header/main/footer splits) — see docs/strategies.md for the sweep;
  *   - the absolute test fails: max r <= t(d) = 0.001 + ln(1 + d/7), d = descents so far
  *     (t(13) > 1, so the walk never goes deeper than 13 levels).
  * The node where descent halts, with everything under it, is the content.
@@ -28,7 +31,7 @@ export interface DescentOptions {
 }
 
 export const DEFAULT_DESCENT: Required<DescentOptions> = {
-  spread: 0.9,
+  spread: 0.5,
   threshold: (d) => 0.001 + Math.log(1 + d / 7),
   startDepth: 1,
 };

@@ -5,23 +5,26 @@
  * text of its subtree minus the subtrees of nested candidates, so the page becomes a flat list
  * "element -> its own text". Each candidate starts from its text length (the strongest signal,
  * "90% of cases") and is multiplied by coefficients for:
- *   - repeated patterns: the element or an ancestor shares its class list (or its id with digits
- *     masked) with at least `minRepeats` − 1 other elements: comment threads, teaser cards;
- *     1 / (1 + log2(repeats)) — and the coefficient passes down to everything nested inside;
+ *   - repeated patterns: the element or an ancestor shares its tag and first class (or its id with
+ *     digits masked) with at least `minRepeats` − 1 siblings: comment threads, teaser cards;
+ *     1 / (1 + log2(repeats)) — and the coefficient passes down to everything nested inside
+ *     (the seed counts repeats page-wide; counting among siblings keeps layout classes such as
+ *     `module` or `column`, scattered all over a page, from pessimising the article);
  *   - link ratio: (1 − link chars / chars)²;
  *   - markup ratio: elements per 100 characters of own text, 1 / (1 + markupWeight · ratio);
  *   - sentences: full stops (and ! ?), 0.4 + 0.6 · min(1, sentences / 4);
  *   - runs of blocks of similar length: three or more consecutive short candidates whose lengths
  *     are within ±25% of each other: × 0.5.
- * The best candidate wins; its parent takes over while the parent's other child candidates
- * together score at least `climbShare` of the winner (an article cut into sibling divs). Nested
+ * The best candidate wins; a candidate ancestor (at most `climbLevels` up, never `<body>`) takes
+ * over when the rest of its subtree scores at least `climbShare` of the winner's subtree (an
+ * article cut into sibling divs), and the climb repeats from there. Nested
  * candidates of the winner are excluded when their subtree is a link list (link ratio above
  * `excludeLinkRatio`) or a repeated card that starts below the winner and carries links (> 0.2).
  *
  * Listing detection (seed: "pages with lists of articles"): at least `listingMinLinkBlocks`
  * candidates that are short link teasers (link ratio > 0.6, 3+ words) and no dominant candidate
- * (the winner's score below `listingDominance` of all candidates' scores, or under 500 chars)
- * → pageType 'listing' with an empty selection.
+ * (the winner holds under `listingMinArticleChars` characters and under
+ * `listingMinArticleSentences` sentences) → pageType 'listing' with an empty selection.
  */
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import { countSentenceEnds, countWords } from '../util/text.js';
@@ -36,12 +39,16 @@ export interface SignalsOptions {
   markupWeight?: number;
   /** Candidates shorter than this (chars) in a run of similar lengths are pessimised. */
   runMaxChars?: number;
-  /** Climb to the parent while its other child candidates score at least this share of the winner. */
+  /** Climb to an ancestor whose other content scores at least this share of the winner's subtree. */
   climbShare?: number;
+  /** How many candidate levels up the climb looks. */
+  climbLevels?: number;
   /** Nested candidates of the winner whose subtree link ratio is above this are excluded. */
   excludeLinkRatio?: number;
   listingMinLinkBlocks?: number;
-  listingDominance?: number;
+  /** A candidate this long (chars) or with this many sentences is an article body: no listing. */
+  listingMinArticleChars?: number;
+  listingMinArticleSentences?: number;
 }
 
 export const DEFAULT_SIGNALS: Required<SignalsOptions> = {
@@ -50,9 +57,11 @@ export const DEFAULT_SIGNALS: Required<SignalsOptions> = {
   markupWeight: 0.5,
   runMaxChars: 400,
   climbShare: 0.5,
+  climbLevels: 3,
   excludeLinkRatio: 0.5,
   listingMinLinkBlocks: 10,
-  listingDominance: 0.3,
+  listingMinArticleChars: 300,
+  listingMinArticleSentences: 3,
 };
 
 export interface Candidate {
@@ -71,10 +80,13 @@ export interface Candidate {
   score: number;
 }
 
-/** Class list (sorted) and id with digit runs masked: the "same pattern" keys of an element. */
+/**
+ * The "same pattern" keys of an element: tag plus its first class (so `comment` and
+ * `comment first` match), and its id with digit runs masked (`comment-123` -> `comment-0`).
+ */
 function patternKeys(node: SnapshotNode): string[] {
   const out: string[] = [];
-  const cls = (node.attrs?.class ?? '').split(/\s+/).filter(Boolean).sort().join('.');
+  const cls = (node.attrs?.class ?? '').split(/\s+/).filter(Boolean)[0];
   if (cls) out.push(`${node.tag}.${cls}`);
   const id = node.attrs?.id;
   if (id && /\d/.test(id)) out.push(`#${id.replace(/\d+/g, '0')}`);
@@ -91,14 +103,19 @@ export function scoreCandidates(snapshot: PageSnapshot, options: SignalsOptions 
     node.id === snapshot.root || (node.kind === 'element' && !facts.dropped[node.id] &&
       (tags.has(node.tag) || (node.tag.includes('-') && !(node.style?.display ?? 'inline').startsWith('inline'))));
 
-  // Repeated patterns over the whole page.
+  // Repeated patterns: the same key among the children of one element (a comment thread, a
+  // grid of teaser cards); layout classes scattered over the page do not count.
   const keyCount = new Map<string, number>();
-  for (const node of nodes) if (node.kind === 'element') for (const k of patternKeys(node)) keyCount.set(k, (keyCount.get(k) ?? 0) + 1);
+  const groupKey = (node: SnapshotNode, k: string): string => `${node.parent}|${k}`;
+  for (const node of nodes) if (node.kind === 'element') for (const k of patternKeys(node)) {
+    const g = groupKey(node, k);
+    keyCount.set(g, (keyCount.get(g) ?? 0) + 1);
+  }
   const repeats = new Float64Array(n); // max repeat count on self or any ancestor
   for (const node of nodes) {
     let r = node.parent >= 0 ? repeats[node.parent]! : 0;
     if (node.kind === 'element') for (const k of patternKeys(node)) {
-      const c = keyCount.get(k)!;
+      const c = keyCount.get(groupKey(node, k))!;
       if (c >= o.minRepeats) r = Math.max(r, c);
     }
     repeats[node.id] = r;
@@ -173,55 +190,68 @@ export function createSignals(options: SignalsOptions = {}): Strategy {
       const scored = cands.filter((c) => c.score > 0);
       if (!scored.length) return { selection: selectionOf([]), pageType: 'other', notes: ['no candidate holds text'] };
       const best = scored.reduce((a, b) => (b.score > a.score ? b : a));
-      const total = scored.reduce((s, c) => s + c.score, 0);
+      const notes = [`best candidate <${snapshot.nodes[best.node]!.tag}> #${best.node}: score ${best.score.toFixed(0)} (${best.chars} chars)`];
+
+      // subtree sums over candidates (reverse document order: nested candidates first)
+      const kids = new Map<number, Candidate[]>();
+      const sub = new Map<number, { score: number; chars: number; link: number; sentences: number }>();
+      for (let i = cands.length - 1; i >= 0; i--) {
+        const c = cands[i]!;
+        const own = sub.get(c.node) ?? { score: 0, chars: 0, link: 0, sentences: 0 };
+        own.score += c.score;
+        own.chars += c.chars;
+        own.link += c.linkChars;
+        own.sentences += c.sentences;
+        sub.set(c.node, own);
+        if (c.parent >= 0) {
+          const ps = sub.get(c.parent) ?? { score: 0, chars: 0, link: 0, sentences: 0 };
+          ps.score += own.score;
+          ps.chars += own.chars;
+          ps.link += own.link;
+          ps.sentences += own.sentences;
+          sub.set(c.parent, ps);
+          const l = kids.get(c.parent) ?? [];
+          l.unshift(c);
+          kids.set(c.parent, l);
+        }
+      }
+      const subOf = (c: Candidate) => sub.get(c.node)!;
+
+      // climb: the nearest candidate ancestor (up to `climbLevels` up, never <body>) whose other
+      // content scores at least climbShare of the winner's subtree takes over (an article cut
+      // into sibling blocks, each maybe in a wrapper of its own)
+      let win = best;
+      for (let climbed = true; climbed;) {
+        climbed = false;
+        let anc = win.parent >= 0 ? byNode.get(win.parent) : undefined;
+        for (let level = 1; anc && anc.node !== snapshot.root && level <= o.climbLevels; level++) {
+          const others = subOf(anc).score - subOf(win).score;
+          if (others >= o.climbShare * subOf(win).score) {
+            notes.push(`climbed to <${snapshot.nodes[anc.node]!.tag}> #${anc.node}: the rest of it scores ${others.toFixed(0)}`);
+            win = anc;
+            climbed = true;
+            break;
+          }
+          anc = anc.parent >= 0 ? byNode.get(anc.parent) : undefined;
+        }
+      }
+
       const teasers = cands.filter((c) => c.chars > 0 && c.linkChars / c.chars > 0.6 && c.words >= 3).length;
-      const notes = [`best candidate <${snapshot.nodes[best.node]!.tag}> #${best.node}: score ${best.score.toFixed(0)} of ${total.toFixed(0)} (${best.chars} chars)`];
-      if (teasers >= o.listingMinLinkBlocks && (best.score < o.listingDominance * total || best.chars < 500)) {
-        notes.push(`${teasers} link-teaser candidates and no dominant candidate: listing`);
+      const w = subOf(win);
+      const dominant = w.chars - w.link >= o.listingMinArticleChars || w.sentences >= o.listingMinArticleSentences;
+      if (teasers >= o.listingMinLinkBlocks && !dominant) {
+        notes.push(`${teasers} link-teaser candidates and no dominant candidate (${w.chars - w.link} non-link chars, ${w.sentences} sentences): listing`);
         return { selection: selectionOf([]), pageType: 'listing', notes };
       }
 
-      // children candidates of each candidate
-      const kids = new Map<number, Candidate[]>();
-      for (const c of cands) if (c.parent >= 0) {
-        const l = kids.get(c.parent) ?? [];
-        l.push(c);
-        kids.set(c.parent, l);
-      }
-      // subtree sums over candidates (reverse document order: nested candidates first)
-      const subScore = new Map<number, number>();
-      const subChars = new Map<number, number>();
-      const subLink = new Map<number, number>();
-      for (let i = cands.length - 1; i >= 0; i--) {
-        const c = cands[i]!;
-        subScore.set(c.node, (subScore.get(c.node) ?? 0) + c.score);
-        subChars.set(c.node, (subChars.get(c.node) ?? 0) + c.chars);
-        subLink.set(c.node, (subLink.get(c.node) ?? 0) + c.linkChars);
-        if (c.parent >= 0) {
-          subScore.set(c.parent, (subScore.get(c.parent) ?? 0) + subScore.get(c.node)!);
-          subChars.set(c.parent, (subChars.get(c.parent) ?? 0) + subChars.get(c.node)!);
-          subLink.set(c.parent, (subLink.get(c.parent) ?? 0) + subLink.get(c.node)!);
-        }
-      }
-      const subtreeScore = (c: Candidate): number => subScore.get(c.node) ?? 0;
-      let win = best;
-      for (;;) {
-        const parent = win.parent >= 0 ? byNode.get(win.parent) : undefined;
-        if (!parent || parent.node === snapshot.root) break;
-        const siblings = (kids.get(parent.node) ?? []).filter((k) => k !== win);
-        const others = siblings.reduce((s, k) => s + subtreeScore(k), 0) + parent.score;
-        if (others < o.climbShare * subtreeScore(win)) break;
-        notes.push(`climbed to <${snapshot.nodes[parent.node]!.tag}> #${parent.node}: the rest of it scores ${others.toFixed(0)}`);
-        win = parent;
-      }
       // inside the winner: drop nested link lists and repeated cards that start below the winner
       const exclude: number[] = [];
       const stack = [...(kids.get(win.node) ?? [])];
       while (stack.length) {
         const c = stack.pop()!;
-        const chars = subChars.get(c.node)!;
-        const lr = chars > 0 ? subLink.get(c.node)! / chars : 0;
-        if (chars > 0 && (lr > o.excludeLinkRatio || (c.repeats > win.repeats && lr > 0.2))) exclude.push(c.node);
+        const cs = subOf(c);
+        const lr = cs.chars > 0 ? cs.link / cs.chars : 0;
+        if (cs.chars > 0 && (lr > o.excludeLinkRatio || (c.repeats > win.repeats && lr > 0.2))) exclude.push(c.node);
         else stack.push(...(kids.get(c.node) ?? []));
       }
       return { selection: selectionOf([win.node], exclude), pageType: 'article', notes };

@@ -1,0 +1,53 @@
+/**
+ * Every fixture site through the public API on a page loaded by Playwright Test: `extract(page)`
+ * must find the `contains` snippets of expected.json and none of the `excludes` snippets (white
+ * space collapsed; for a listing the `contains` teasers are looked for in the page's text, as in
+ * `viseg check`). And `extract(page)` must leave the live document as it found it.
+ */
+import { expect, test } from '@playwright/test';
+import { extract, pageTextOf } from '../../dist/index.js';
+import { expectedFor, normalizeWs, serializeDocument, settle, siteNames } from './helpers.js';
+
+const SITES = siteNames();
+
+test('there are fixture sites', () => {
+  expect(SITES.length).toBeGreaterThan(0);
+});
+
+for (const site of SITES) {
+  test(`${site}: extract(page) finds the main content`, async ({ page }) => {
+    const expected = expectedFor(site);
+    await page.goto(`/${site}/`);
+    await settle(page);
+
+    const r = await extract(page, { keepArtifacts: true });
+    expect(r.record.ok, r.record.error?.message).toBe(true);
+    const text = normalizeWs(r.record.text);
+    const hay = expected.type === 'listing' ? normalizeWs(pageTextOf(r.snapshot!)) : text;
+    const missed = expected.contains.filter((s) => !hay.includes(normalizeWs(s)));
+    const leaked = expected.excludes.filter((s) => text.includes(normalizeWs(s)));
+    const where = `main block ${r.record.mainBlock?.id ?? 'none'}, ${r.record.wordCount} words`;
+    expect.soft(missed, `contains snippets missing from the main content (${where})`).toEqual([]);
+    expect.soft(leaked, `excludes snippets found in the main content (${where})`).toEqual([]);
+  });
+}
+
+/** Sites whose scripts keep working after load (timers, observers, shadow roots, frames, client rendering). */
+const LIVE_SITES = ['news-sidebar', 'spa-article', 'shadow-article', 'iframe-article', 'lazy-feed', 'consent-modal', 'docs-page'].filter((s) => SITES.includes(s));
+
+for (const site of LIVE_SITES) {
+  test(`${site}: extract(page) does not change the live document`, async ({ page }) => {
+    // Page timers are frozen after settling, so whatever changes in between is extract's doing.
+    await page.clock.install();
+    await page.goto(`/${site}/`);
+    await settle(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+
+    const before = await serializeDocument(page);
+    expect(await serializeDocument(page), 'the document is stable while timers are paused').toBe(before);
+    const r = await extract(page);
+    expect(r.record.ok).toBe(true);
+    expect(await serializeDocument(page)).toBe(before);
+    expect(page.url()).toMatch(new RegExp(`/${site}/$`));
+  });
+}
