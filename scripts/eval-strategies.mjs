@@ -90,8 +90,10 @@ for (const dir of opts.dirs) {
   const times = Object.fromEntries(runners.map((r) => [r.name, 0]));
   const types = Object.fromEntries(runners.map((r) => [r.name, {}]));
   const errors = Object.fromEntries(runners.map((r) => [r.name, 0]));
+  const empty = [];
   for (const p of pages) {
     const snap = read(p.file);
+    if (!snap.nodes.some((n) => n.kind === 'text' && n.visible && (n.text ?? '').trim())) empty.push(p.id);
     for (const r of runners) {
       const t0 = performance.now();
       try {
@@ -110,16 +112,18 @@ for (const dir of opts.dirs) {
   const g = Object.fromEntries(pages.map((p) => [p.id, gold[p.id]]));
   for (const r of runners) {
     const { summary, pages: per } = scoreAll(g, preds[r.name]);
-    results.push({ dir, strategy: r.name, ...summary, msPerPage: times[r.name] / Math.max(1, pages.length), pageTypes: types[r.name], errors: errors[r.name], per });
+    results.push({ dir, strategy: r.name, empty, ...summary, msPerPage: times[r.name] / Math.max(1, pages.length), pageTypes: types[r.name], errors: errors[r.name], per });
   }
 }
 
 if (opts.json) {
-  process.stdout.write(JSON.stringify(results.map(({ per, ...r }) => r), null, 1) + '\n');
+  process.stdout.write(JSON.stringify(results.map(({ per, ...r }) => r)) + '\n');
 } else {
   for (const dir of opts.dirs) {
     const rows = results.filter((r) => r.dir === dir);
     process.stdout.write(`\n${dir}  (${rows[0]?.pages ?? 0} pages with gold)\n`);
+    const empty = rows[0]?.empty ?? [];
+    if (empty.length) process.stdout.write(`note: ${empty.length} snapshot(s) hold no visible text (capture problem?): ${empty.map((id) => id.slice(0, 8)).join(' ')}\n`);
     process.stdout.write(`${'strategy'.padEnd(12)} ${'F1'.padStart(6)} ${'P'.padStart(6)} ${'R'.padStart(6)} ${'ms/page'.padStart(8)}  page types\n`);
     for (const r of rows) {
       const types = Object.entries(r.pageTypes).map(([k, v]) => `${k} ${v}`).join(', ');

@@ -11,7 +11,8 @@
  *   spawns no other child processes). Its RSS is the SUM of `VmRSS` of those processes. Pages
  *   shared between processes (the Chromium binary, shared libraries, shared memory) are counted
  *   once per process, so the sum overstates the real footprint (PSS would not); it is the usual
- *   and conservative figure. A browser reached through `--ws-endpoint` / `--cdp-endpoint` is not
+ *   and conservative figure; the sum of `RssAnon` (private anonymous memory) is kept alongside as
+ *   a figure without that double counting (it leaves out the shared binary). A browser reached through `--ws-endpoint` / `--cdp-endpoint` is not
  *   a descendant and is not measured (reported as null).
  * - Browser CPU: `utime + stime + cutime + cstime` of `/proc/<pid>/stat` summed over the same
  *   processes (the `c*` fields keep the CPU of renderers that have exited and were reaped inside
@@ -53,10 +54,15 @@ export function parseProcStat(text: string): ProcStat | null {
   return { pid, ppid, cpuTicks: ut + st, childCpuTicks: cut + cst };
 }
 
-/** `VmRSS` in kB from the text of `/proc/<pid>/status`; null when absent (kernel threads, zombies). */
-export function parseVmRssKb(status: string): number | null {
-  const m = /^VmRSS:\s+(\d+)\s*kB/m.exec(status);
+/** A `Name:   123 kB` field of `/proc/<pid>/status`, in kB; null when absent (kernel threads, zombies). */
+export function parseStatusKb(status: string, field: string): number | null {
+  const m = new RegExp(`^${field}:\\s+(\\d+)\\s*kB`, 'm').exec(status);
   return m ? parseInt(m[1]!, 10) : null;
+}
+
+/** `VmRSS` in kB from the text of `/proc/<pid>/status`; null when absent. */
+export function parseVmRssKb(status: string): number | null {
+  return parseStatusKb(status, 'VmRSS');
 }
 
 /** Pids of all descendants of `root` (not `root` itself), given each process's parent. */
@@ -117,6 +123,8 @@ export interface TreeReading {
   pids: number[];
   /** Sum of VmRSS of the descendants, kB (0 when there are none). */
   descendantsRssKb: number;
+  /** Sum of RssAnon (private anonymous memory: heaps, JS, not the shared binary/libraries), kB. */
+  descendantsAnonKb: number;
   /** Sum of utime+stime+cutime+cstime of the descendants, clock ticks. */
   descendantsCpuTicks: number;
 }
@@ -131,15 +139,17 @@ export function readTree(rootPid: number, reader: ProcReader = linuxProcReader):
   }
   const pids = descendants(rootPid, stats.values());
   let rss = 0;
+  let anon = 0;
   let cpu = 0;
   for (const pid of pids) {
     const st = reader.status(pid);
     rss += (st ? parseVmRssKb(st) : null) ?? 0;
+    anon += (st ? parseStatusKb(st, 'RssAnon') : null) ?? 0;
     const s = stats.get(pid)!;
     cpu += s.cpuTicks + s.childCpuTicks;
   }
   const rootStatus = reader.status(rootPid);
-  return { rootRssKb: rootStatus ? parseVmRssKb(rootStatus) : null, pids, descendantsRssKb: rss, descendantsCpuTicks: cpu };
+  return { rootRssKb: rootStatus ? parseVmRssKb(rootStatus) : null, pids, descendantsRssKb: rss, descendantsAnonKb: anon, descendantsCpuTicks: cpu };
 }
 
 export interface MemorySample {
@@ -148,6 +158,8 @@ export interface MemorySample {
   nodeMb: number;
   /** Null when the browser is not a child of this process (remote browser) or /proc is missing. */
   browserMb: number | null;
+  /** Sum of RssAnon over the browser's processes (no double counting of the shared binary). */
+  browserAnonMb: number | null;
   totalMb: number;
   browserProcesses: number;
 }
@@ -155,6 +167,7 @@ export interface MemorySample {
 export interface MemoryPeaks {
   nodeMb: number;
   browserMb: number | null;
+  browserAnonMb: number | null;
   /** Peak of node + browser measured at the same instant (not the sum of the two peaks). */
   totalMb: number;
 }
@@ -180,6 +193,7 @@ export class MemorySampler {
   private readonly t0 = performance.now();
   private peakNode = 0;
   private peakBrowser: number | null = null;
+  private peakBrowserAnon: number | null = null;
   private peakTotal = 0;
   private count = 0;
   readonly intervalMs: number;
@@ -199,12 +213,14 @@ export class MemorySampler {
   sample(): MemorySample {
     let nodeKb: number | null = null;
     let browserKb: number | null = null;
+    let anonKb: number | null = null;
     let n = 0;
     if (this.procOk) {
       if (this.measureBrowser) {
         const r = readTree(this.rootPid, this.reader);
         nodeKb = r.rootRssKb;
         browserKb = r.descendantsRssKb;
+        anonKb = r.descendantsAnonKb;
         n = r.pids.length;
       } else {
         const st = this.reader.status(this.rootPid);
@@ -216,12 +232,14 @@ export class MemorySampler {
       t: Math.round(performance.now() - this.t0),
       nodeMb: mb(nodeKb ?? 0),
       browserMb: browserKb === null ? null : mb(browserKb),
+      browserAnonMb: anonKb === null ? null : mb(anonKb),
       totalMb: mb((nodeKb ?? 0) + (browserKb ?? 0)),
       browserProcesses: n,
     };
     this.count++;
     this.peakNode = Math.max(this.peakNode, s.nodeMb);
     if (s.browserMb !== null) this.peakBrowser = Math.max(this.peakBrowser ?? 0, s.browserMb);
+    if (s.browserAnonMb !== null) this.peakBrowserAnon = Math.max(this.peakBrowserAnon ?? 0, s.browserAnonMb);
     this.peakTotal = Math.max(this.peakTotal, s.totalMb);
     return s;
   }
@@ -245,7 +263,7 @@ export class MemorySampler {
   }
 
   peaks(): MemoryPeaks {
-    return { nodeMb: this.peakNode, browserMb: this.peakBrowser, totalMb: this.peakTotal };
+    return { nodeMb: this.peakNode, browserMb: this.peakBrowser, browserAnonMb: this.peakBrowserAnon, totalMb: this.peakTotal };
   }
 
   get samples(): number {

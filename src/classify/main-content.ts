@@ -42,6 +42,7 @@ export interface MainContentResult {
 }
 
 const HEADING = /^h[1-6]$/;
+const FORM_CONTROLS = new Set(['input', 'button', 'select', 'textarea']);
 
 /** Chars-weighted median of the text blocks' font sizes: the page's body text size. */
 export function bodyFontSize(blocks: TextBlock[]): number {
@@ -204,6 +205,8 @@ interface GrowContext {
   fixedAncestor: Uint8Array;
   role: Array<Role | null>;
   noise: Uint8Array;
+  /** The subtree holds a data table (3+ rows). */
+  hasTable: Uint8Array;
 }
 
 interface Grown {
@@ -253,7 +256,7 @@ function growFromSlice(ctx: GrowContext, slice: Slice): Grown {
  * above the body are not the body, so nothing before the roots is taken from further up.
  */
 function addSiblings(ctx: GrowContext, roots: number[], core: number, path: Set<number>): number[] {
-  const { nodes, value, pos, chars, linkChars, fixedAncestor, role, noise } = ctx;
+  const { nodes, value, pos, chars, linkChars, fixedAncestor, role, noise, hasTable } = ctx;
   const out = [...roots];
   const chain = new Set<number>(roots);
   for (let id = nodes[roots[0]!]!.parent; id >= 0; id = nodes[id]!.parent) chain.add(id);
@@ -271,7 +274,9 @@ function addSiblings(ctx: GrowContext, roots: number[], core: number, path: Set<
       const ld = chars[s]! ? linkChars[s]! / chars[s]! : 1;
       const substantial = onPath && value[s]! >= 0.25 * core && ld < 0.2;
       const prose = s > last && pos[s]! >= 80 && value[s]! >= 0.5 * pos[s]! && ld < 0.25 && sameColumn(s);
-      if (substantial || prose) out.push(s);
+      // a data table beside the article body (specifications, results) belongs to it
+      const tabular = (onPath || a === nodes[roots[0]!]!.parent) && hasTable[s] && ld < 0.2 && chars[s]! >= 100 && value[s]! >= 0 && sameColumn(s);
+      if (substantial || prose || tabular) out.push(s);
     }
   }
   return out.sort((x, y) => x - y);
@@ -369,7 +374,17 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
   if ((top < 0 || best < 150) && (!slice || slice.value < 150)) {
     return { container: -1, roots: [], containerValue: Math.max(best, slice?.value ?? 0), kept, dropped, verdicts, bodyFont };
   }
-  const ctx: GrowContext = { nodes, value, pos, chars, linkChars, fixedAncestor, role: hints.role, noise: hints.noise };
+  const hasTable = new Uint8Array(n);
+  const controls = new Int32Array(n);
+  for (let id = n - 1; id >= 0; id--) {
+    const node = nodes[id]!;
+    if (FORM_CONTROLS.has(node.tag)) controls[id]++;
+    if (node.parent >= 0) controls[node.parent] += controls[id]!;
+    if (node.tag === 'table' && node.children.some((c) => nodes[c]!.tag === 'tbody' ? nodes[c]!.children.length >= 3 : false)) hasTable[id] = 1;
+    if (node.tag === 'table' && node.children.filter((c) => nodes[c]!.tag === 'tr').length >= 3) hasTable[id] = 1;
+    if (hasTable[id] && node.parent >= 0) hasTable[node.parent] = 1;
+  }
+  const ctx: GrowContext = { nodes, value, pos, chars, linkChars, fixedAncestor, role: hints.role, noise: hints.noise, hasTable };
   const byElement = top >= 0 && best >= 150 ? growFromElement(ctx, top) : null;
   const bySlice = slice && slice.value >= 150 ? growFromSlice(ctx, slice) : null;
   const total = (g: Grown | null): number => (g ? g.roots.reduce((acc, r) => acc + value[r]!, 0) : -Infinity);
@@ -407,6 +422,11 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
       for (let id = b.owner; id !== root && id >= 0; id = nodes[id]!.parent) {
         if (chars[id]! >= 40 && linkChars[id]! / chars[id]! > 0.6) {
           reason = 'in link list';
+          break;
+        }
+        if (nodes[id]!.tag === 'pre' || nodes[id]!.tag === 'code') break;
+        if (controls[id]! > 0 && chars[id]! < 200) {
+          reason = 'form widget';
           break;
         }
         if (nodes[id]!.tag === 'figcaption' || nodes[id]!.tag === 'button' || nodes[id]!.tag === 'label') {

@@ -8,6 +8,7 @@ import { evalCommand } from './eval.js';
 import { checkCommand } from './check.js';
 import { segmentCommand } from './segment.js';
 import { reportCommand } from './report.js';
+import { benchCommand } from './bench.js';
 import { EXIT_USAGE } from './common.js';
 
 const require = createRequire(import.meta.url);
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   program.addCommand(reportCommand());
   program.addCommand(evalCommand());
   program.addCommand(checkCommand());
+  program.addCommand(benchCommand());
   for (const c of program.commands) c.exitOverride().showHelpAfterError();
   return program;
 }

@@ -40,7 +40,7 @@ export const DEFAULT_DECLUTTER: Required<DeclutterOptions> = {
   poisonWords: [
     'comment', 'comments', 'promo', 'popup', 'share', 'sharing', 'social', 'related', 'sidebar', 'footer', 'nav', 'navbar',
     'navigation', 'menu', 'ad', 'ads', 'advert', 'advertisement', 'sponsor', 'sponsored', 'banner', 'newsletter', 'subscribe',
-    'cookie', 'modal', 'outbrain', 'taboola', 'recommended', 'breadcrumb', 'breadcrumbs',
+    'cookie', 'modal', 'widget', 'outbrain', 'taboola', 'recommended', 'breadcrumb', 'breadcrumbs',
   ],
   pruneTags: ['nav', 'footer', 'aside', 'dialog', 'script', 'style', 'noscript', 'iframe', 'button', 'select', 'input', 'textarea', 'svg'],
   blockTags: [

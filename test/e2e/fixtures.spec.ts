@@ -10,12 +10,21 @@ import { expectedFor, normalizeWs, serializeDocument, settle, siteNames } from '
 
 const SITES = siteNames();
 
+/**
+ * Sites the person running the tests declares as known extraction failures, e.g. while the
+ * extractor is being tuned: `VISEG_E2E_XFAIL=docs-page,product-page npx playwright test`. Their
+ * tests must then fail (Playwright `test.fail`); one that passes fails the run, so the list cannot
+ * go stale. Nothing is listed in the repository.
+ */
+const XFAIL = new Set((process.env.VISEG_E2E_XFAIL ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+
 test('there are fixture sites', () => {
   expect(SITES.length).toBeGreaterThan(0);
 });
 
 for (const site of SITES) {
   test(`${site}: extract(page) finds the main content`, async ({ page }) => {
+    test.fail(XFAIL.has(site), 'listed in VISEG_E2E_XFAIL');
     const expected = expectedFor(site);
     await page.goto(`/${site}/`);
     await settle(page);

@@ -49,7 +49,7 @@ describe('declutter (prune / shake)', () => {
   });
 
   it('a wrapper holding most of the page is not pruned for its class', () => {
-    const s = page(h('div', { class: 'page has-sidebar' }, h('p', {}, prose(4))), h('div', {}, 'x'));
+    const s = page(h('div', { class: 'page has-sidebar' }, h('p', {}, prose(4))), h('div', {}));
     expect(declutterPass(s).pruned).toEqual([]);
     expect(createDeclutter({ protectShare: 1.1 }).run(s).pageType).toBe('other');
   });

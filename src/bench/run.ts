@@ -1,0 +1,338 @@
+/**
+ * `viseg bench`: the same pages through
+ *   1. the BARE render: fresh context (same set-up as the pipeline) + loadPage (navigate, settle,
+ *      scroll) + close, nothing else;
+ *   2. the FULL pipeline: exactly what `viseg extract` runs (Session + runBatch + processInput),
+ *      optionally with a screenshot taken in the afterSnapshot hook and annotated (PNG discarded);
+ * in that order, one shared Session (one browser, one file server), the same concurrency.
+ * Per-stage timings come from the records (full) and loadPage's own timings (bare); memory and
+ * CPU from /proc (see proc.ts). No assertions anywhere: this measures, it does not judge.
+ */
+import os from 'node:os';
+import type { Page } from 'playwright-core';
+import { annotate, takeScreenshot } from '../annotate/index.js';
+import { closeQuietly, loadPage, newContext, type ResolvedInput } from '../browser/index.js';
+import type { ResolvedExtractOptions } from '../options.js';
+import { runBatch } from '../pipeline/batch.js';
+import type { PageHooks } from '../pipeline/page.js';
+import type { PageResult } from '../pipeline/record.js';
+import type { Session } from '../pipeline/session.js';
+import type { PageSnapshot } from '../snapshot/types.js';
+import { cpuDelta, MemorySampler, readCpu, type CpuReading, type MemorySample } from './proc.js';
+import { ratio, round1, round2, StageRecorder, type StageSummary } from './stats.js';
+
+export interface BenchOptions {
+  concurrency: number;
+  /** Run the bare pass / the full pass. At least one. */
+  bare: boolean;
+  full: boolean;
+  /** Take and annotate a screenshot per page in the full pass. */
+  screenshot: boolean;
+  /** `--max-height` for screenshots. */
+  maxHeight: number;
+  /** Memory series: one point every this many finished pages. Default 100. */
+  memoryEvery: number;
+  /** RSS sampling period, ms. Default 200. */
+  sampleMs: number;
+  /** False for a remote browser (ws/cdp): its processes are not ours to measure. */
+  measureBrowser: boolean;
+  /** Called as each page finishes (progress bars); `pass` is 'bare' or 'full'. */
+  onPage?: (pass: 'bare' | 'full', ok: boolean, done: number, total: number) => void;
+  onPassStart?: (pass: 'bare' | 'full', total: number) => void;
+  onPassEnd?: (pass: 'bare' | 'full') => void;
+}
+
+export interface MemoryPoint {
+  /** Pages finished when the point was taken. */
+  pages: number;
+  nodeMb: number;
+  browserMb: number | null;
+  browserAnonMb: number | null;
+  totalMb: number;
+}
+
+export interface PassResult {
+  pages: number;
+  ok: number;
+  failures: number;
+  /** Failure count per error code. */
+  failureCodes: Record<string, number>;
+  wallSeconds: number;
+  pagesPerSecond: number;
+  /** ms per page: median, p90, mean, max over the pages that succeeded. */
+  stages: Record<string, StageSummary>;
+  /** Peak of node + browser RSS sampled at the same instant. */
+  peakRssMb: number;
+  peakRssMbNode: number;
+  peakRssMbBrowser: number | null;
+  /** Peak of the browser's summed RssAnon (private memory; no double counting of shared pages). */
+  peakAnonMbBrowser: number | null;
+  /** RSS every `memoryEvery` pages (and at the end). */
+  memorySeries: MemoryPoint[];
+  rssSamples: number;
+  cpu: { nodeSeconds: number; browserSeconds: number | null; msPerPage: number | null };
+}
+
+export interface BenchResult {
+  mode: 'both' | 'bare' | 'full';
+  /** Fields of the full pass (of the bare pass when only that ran). */
+  pages: number;
+  ok: number;
+  failures: number;
+  failureCodes: Record<string, number>;
+  wallSeconds: number;
+  pagesPerSecond: number;
+  stages: Record<string, StageSummary>;
+  peakRssMb: number;
+  peakRssMbNode: number;
+  peakRssMbBrowser: number | null;
+  peakAnonMbBrowser: number | null;
+  memorySeries: MemoryPoint[];
+  cpu: PassResult['cpu'];
+  bare: PassResult | null;
+  full: PassResult | null;
+  /** Full wall time / bare wall time (same pages, same concurrency); null unless both ran. */
+  ratioToBare: number | null;
+  settings: {
+    inputs: number;
+    repeat: number;
+    concurrency: number;
+    screenshot: boolean;
+    timeoutMs: number;
+    settleMs: number;
+    maxSettleMs: number;
+    scroll: boolean;
+    viewport: string;
+    browser: string;
+    node: string;
+    cpus: number;
+    memoryMethod: string;
+  };
+  /** os.loadavg() (1 min) before and after: a busy machine makes wall-clock figures unreliable. */
+  loadAverage: { start: number; end: number };
+}
+
+/** Stage order in reports. `other` = total - the measured stages: context/page creation and close, input checks. */
+export const FULL_STAGES = ['load', 'snapshot', 'segment', 'classify', 'content', 'screenshot', 'annotate', 'other', 'total'] as const;
+export const BARE_STAGES = ['setup', 'navigate', 'settle', 'scroll', 'load', 'close', 'total'] as const;
+
+export const MEMORY_METHOD =
+  'RSS sampled every N ms from /proc: node = VmRSS of this process; browser = sum of VmRSS of every descendant ' +
+  'process of this Node process (the launched Chromium and its zygote/renderer/GPU/utility children; shared pages ' +
+  'are counted once per process, so this overstates; browser anon = sum of RssAnon, private memory without that double counting). CPU = utime+stime(+cutime+cstime) from /proc/<pid>/stat.';
+
+/** Run `fn(0..count-1)` with at most `n` at once, in index order of start. */
+export async function runPool(n: number, count: number, fn: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await fn(next++);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(n, count)) }, worker));
+}
+
+/** The page list `repeat` times over. */
+export function repeatInputs<T>(inputs: readonly T[], repeat: number): T[] {
+  const out: T[] = [];
+  for (let r = 0; r < Math.max(1, repeat); r++) out.push(...inputs);
+  return out;
+}
+
+class PassMeter {
+  readonly stages = new StageRecorder();
+  readonly failureCodes: Record<string, number> = {};
+  readonly series: MemoryPoint[] = [];
+  private done = 0;
+  private ok = 0;
+  private readonly sampler: MemorySampler;
+  private cpu0: CpuReading | null = null;
+  private t0 = 0;
+
+  constructor(private readonly total: number, private readonly o: BenchOptions, private readonly pass: 'bare' | 'full') {
+    this.sampler = new MemorySampler({ intervalMs: o.sampleMs, measureBrowser: o.measureBrowser });
+  }
+
+  start(): void {
+    this.o.onPassStart?.(this.pass, this.total);
+    this.cpu0 = readCpu(this.o.measureBrowser);
+    this.sampler.start();
+    this.t0 = performance.now();
+  }
+
+  pageDone(ok: boolean, code?: string): void {
+    this.done++;
+    if (ok) this.ok++;
+    else if (code) this.failureCodes[code] = (this.failureCodes[code] ?? 0) + 1;
+    if (this.done % this.o.memoryEvery === 0) this.point(this.sampler.sample());
+    this.o.onPage?.(this.pass, ok, this.done, this.total);
+  }
+
+  private point(s: MemorySample): void {
+    this.series.push({ pages: this.done, nodeMb: s.nodeMb, browserMb: s.browserMb, browserAnonMb: s.browserAnonMb, totalMb: s.totalMb });
+  }
+
+  finish(order: readonly string[]): PassResult {
+    const wall = (performance.now() - this.t0) / 1000;
+    const last = this.series[this.series.length - 1];
+    if (!last || last.pages !== this.done) this.point(this.sampler.sample());
+    const peaks = this.sampler.stop();
+    const cpu = cpuDelta(this.cpu0!, readCpu(this.o.measureBrowser));
+    this.o.onPassEnd?.(this.pass);
+    const cpuTotal = cpu.nodeSeconds + (cpu.browserSeconds ?? 0);
+    return {
+      pages: this.done,
+      ok: this.ok,
+      failures: this.done - this.ok,
+      failureCodes: this.failureCodes,
+      wallSeconds: round2(wall),
+      pagesPerSecond: round2(this.done / Math.max(wall, 1e-9)),
+      stages: this.stages.summaries(order),
+      peakRssMb: peaks.totalMb,
+      peakRssMbNode: peaks.nodeMb,
+      peakRssMbBrowser: peaks.browserMb,
+      peakAnonMbBrowser: peaks.browserAnonMb,
+      memorySeries: this.series,
+      rssSamples: this.sampler.samples,
+      cpu: { ...cpu, msPerPage: this.done ? round1((cpuTotal * 1000) / this.done) : null },
+    };
+  }
+}
+
+/** One input the way the pipeline's render() does it, minus snapshot/screenshot: context, page, loadPage, close. */
+async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, m: PassMeter): Promise<void> {
+  if (input.error || !input.url) {
+    m.pageDone(false, input.error?.code ?? 'INPUT_NOT_FOUND');
+    return;
+  }
+  const t0 = performance.now();
+  const local = input.kind !== 'url';
+  let context;
+  let code: string | undefined;
+  let timings: Record<string, number> | null = null;
+  try {
+    const { browser } = await session.browser();
+    context = await newContext(browser, {
+      viewport: { width: opts.viewportWidth, height: opts.viewportHeight },
+      offline: local || opts.offline,
+      allowOrigins: local ? [session.server.origin] : [],
+    });
+    const page = await context.newPage();
+    const t1 = performance.now();
+    const loaded = await loadPage(page, input.url, {
+      timeoutMs: opts.timeout, settleMs: opts.settleMs, maxSettleMs: opts.maxSettleMs, waitFor: opts.waitFor, scroll: opts.scroll,
+    });
+    const t2 = performance.now();
+    timings = { setup: t1 - t0, load: t2 - t1, ...loaded.timings };
+    if (loaded.status !== null && loaded.status >= 400) code = 'HTTP_ERROR';
+  } catch (e) {
+    code = (e as { code?: string }).code ?? 'INTERNAL_ERROR';
+  } finally {
+    const tc = performance.now();
+    if (context) await closeQuietly(context, 5000);
+    if (timings) timings.close = performance.now() - tc;
+  }
+  if (timings && !code) {
+    timings.total = performance.now() - t0;
+    for (const [k, v] of Object.entries(timings)) m.stages.add(k, v);
+  }
+  m.pageDone(!code, code);
+}
+
+export async function benchBare(session: Session, inputs: ResolvedInput[], opts: ResolvedExtractOptions, o: BenchOptions): Promise<PassResult> {
+  const m = new PassMeter(inputs.length, o, 'bare');
+  m.start();
+  await runPool(o.concurrency, inputs.length, (i) => bareOne(session, inputs[i]!, opts, m));
+  return m.finish(BARE_STAGES);
+}
+
+export async function benchFull(session: Session, inputs: ResolvedInput[], opts: ResolvedExtractOptions, o: BenchOptions): Promise<PassResult> {
+  const m = new PassMeter(inputs.length, o, 'full');
+  const hooks: PageHooks = o.screenshot
+    ? { afterSnapshot: (page: Page, snapshot: PageSnapshot) => takeScreenshot(page, snapshot, { maxHeight: o.maxHeight }) }
+    : {};
+  m.start();
+  await runBatch(session, inputs, opts, {
+    concurrency: o.concurrency,
+    hooks: () => hooks,
+    onDone: (r) => {
+      if (!r.record.ok) m.pageDone(false, r.record.error?.code ?? 'INTERNAL_ERROR');
+    },
+    // In input order, like extract's writer; annotating here is what `extract --screenshot-dir` does.
+    emit: async (r: PageResult) => {
+      if (!r.record.ok) return;
+      const t = r.record.timings;
+      let annotateMs: number | undefined;
+      if (o.screenshot && r.screenshot && r.tree && r.decision && r.snapshot) {
+        const a0 = performance.now();
+        try {
+          await annotate(r.screenshot, r.tree, r.decision, { maxHeight: o.maxHeight, pageHeight: r.snapshot.document.height });
+          annotateMs = performance.now() - a0;
+        } catch {
+          annotateMs = undefined; // an annotate failure is not a page failure; the stage just has no value
+        }
+      }
+      for (const k of ['load', 'snapshot', 'segment', 'classify', 'content'] as const) m.stages.add(k, t[k]);
+      const shot = t.screenshot;
+      if (shot !== undefined || annotateMs !== undefined) m.stages.add('screenshot', (shot ?? 0) + (annotateMs ?? 0));
+      m.stages.add('annotate', annotateMs);
+      m.stages.add('other', t.total - t.load - t.snapshot - t.segment - t.classify - t.content - (shot ?? 0));
+      m.stages.add('total', t.total + (annotateMs ?? 0));
+      m.pageDone(true);
+    },
+  });
+  return m.finish(FULL_STAGES);
+}
+
+function roundOrNull(x: number | null): number | null {
+  return x === null ? null : round2(x);
+}
+
+export interface BenchContext {
+  /** Distinct inputs before repetition. */
+  inputs: ResolvedInput[];
+  repeat: number;
+  opts: ResolvedExtractOptions;
+}
+
+export async function runBench(session: Session, c: BenchContext, o: BenchOptions): Promise<BenchResult> {
+  if (!o.bare && !o.full) throw new Error('runBench: nothing to run (bare and full both off)');
+  const list = repeatInputs(c.inputs, c.repeat);
+  const load0 = os.loadavg()[0]!;
+  const bare = o.bare ? await benchBare(session, list, c.opts, o) : null;
+  const full = o.full ? await benchFull(session, list, c.opts, o) : null;
+  const main = (full ?? bare)!;
+  return {
+    mode: bare && full ? 'both' : bare ? 'bare' : 'full',
+    pages: main.pages,
+    ok: main.ok,
+    failures: main.failures,
+    failureCodes: main.failureCodes,
+    wallSeconds: main.wallSeconds,
+    pagesPerSecond: main.pagesPerSecond,
+    stages: main.stages,
+    peakRssMb: main.peakRssMb,
+    peakRssMbNode: main.peakRssMbNode,
+    peakRssMbBrowser: main.peakRssMbBrowser,
+    peakAnonMbBrowser: main.peakAnonMbBrowser,
+    memorySeries: main.memorySeries,
+    cpu: main.cpu,
+    bare,
+    full,
+    ratioToBare: bare && full ? roundOrNull(ratio(full.wallSeconds, bare.wallSeconds)) : null,
+    settings: {
+      inputs: c.inputs.length,
+      repeat: c.repeat,
+      concurrency: o.concurrency,
+      screenshot: o.screenshot,
+      timeoutMs: c.opts.timeout,
+      settleMs: c.opts.settleMs,
+      maxSettleMs: c.opts.maxSettleMs,
+      scroll: c.opts.scroll,
+      viewport: `${c.opts.viewportWidth}x${c.opts.viewportHeight}`,
+      browser: session.description,
+      node: process.version,
+      cpus: os.availableParallelism?.() ?? os.cpus().length,
+      memoryMethod: MEMORY_METHOD.replace('every N ms', `every ${o.sampleMs} ms`),
+    },
+    loadAverage: { start: round2(load0), end: round2(os.loadavg()[0]!) },
+  };
+}
