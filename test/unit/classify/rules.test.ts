@@ -1,0 +1,139 @@
+/** Small hand-built pages, one rule each: the classify stage's heuristics on their own. */
+import { describe, expect, it } from 'vitest';
+import { classify } from '../../../src/classify/index.js';
+import { isConsentText, isNoiseHint, isPositiveHint, roleHint } from '../../../src/classify/hints.js';
+import { findMainContent } from '../../../src/classify/main-content.js';
+import { buildTextBlocks, indexNodes } from '../../../src/classify/text-blocks.js';
+import { segment } from '../../../src/segment/index.js';
+import type { PageSnapshot, SnapshotNode } from '../../../src/snapshot/types.js';
+import { el, page, text, type NodeDesc } from '../helpers/snapshot-builder.js';
+
+const sentence = (i: number) =>
+  `Paragraph ${i} explains, in plain words and with enough detail to read like prose, what happened in the town council meeting on Thursday evening. `;
+
+/** A paragraph of prose at y. */
+function p(i: number, y: number, x = 100, w = 600): NodeDesc {
+  return el('p', { rect: [x, y, w, 60] }, [text(sentence(i).repeat(2), [x, y, w, 60], { lines: 3 })]);
+}
+
+/** A list of links at y (navigation, related stories). */
+function links(n: number, y: number, x = 100, w = 600, attrs: Record<string, string> = {}): NodeDesc {
+  return el('ul', { rect: [x, y, w, n * 20], attrs }, Array.from({ length: n }, (_, i) =>
+    el('li', { rect: [x, y + i * 20, w, 20] }, [el('a', { rect: [x, y + i * 20, 200, 20], attrs: { href: `https://example.com/${i}` } }, [text(`Another story headline number ${i}`, [x, y + i * 20, 200, 20])])])));
+}
+
+function keptText(snap: PageSnapshot): string {
+  const blocks = buildTextBlocks(snap);
+  const r = findMainContent(snap, blocks, indexNodes(snap));
+  return r.kept.map((i) => blocks[i]!.text).join('\n');
+}
+
+const node = (tag: string, attrs: Record<string, string>): SnapshotNode => ({ id: 0, parent: -1, kind: 'element', tag, rect: { x: 0, y: 0, w: 1, h: 1 }, children: [], attrs, visible: true });
+
+describe('hints', () => {
+  it('reads roles from tags, ARIA roles and class names, camelCase included', () => {
+    expect(roleHint(node('nav', {}))).toBe('navigation');
+    expect(roleHint(node('div', { role: 'complementary' }))).toBe('sidebar');
+    expect(roleHint(node('div', { class: 'cookie-banner' }))).toBe('overlay');
+    expect(roleHint(node('div', { class: 'ad-slot' }))).toBe('advertisement');
+    expect(roleHint(node('section', { class: 'relatedStories' }))).toBe('related');
+    expect(roleHint(node('div', { class: 'article-body' }))).toBeNull();
+    expect(isNoiseHint(node('div', { class: 'ArticlePage-bottomByline' }))).toBe(true);
+    expect(isPositiveHint(node('div', { class: 'entry-content' }))).toBe(true);
+  });
+
+  it('recognises consent notices by their text', () => {
+    expect(isConsentText('This website uses cookies to improve your experience. Accept')).toBe(true);
+    expect(isConsentText('The cookies were baked at dawn and eaten by noon.')).toBe(false);
+  });
+});
+
+describe('text blocks', () => {
+  it('cuts at line-break elements and <br>, keeps inline runs together, counts link text', () => {
+    const snap = page(el('body', { rect: [0, 0, 800, 200] }, [
+      el('p', { rect: [0, 0, 800, 40] }, [
+        text('Hello ', [0, 0, 50, 20]), el('a', { attrs: { href: 'https://x.test/' } }, [text('world', [50, 0, 50, 20])]), text(' again', [100, 0, 50, 20]),
+        el('br', { rect: [150, 0, 0, 20] }), text('second line', [0, 20, 100, 20]),
+      ]),
+      el('div', { rect: [0, 50, 800, 20] }, [text('Block two', [0, 50, 100, 20])]),
+    ]));
+    const blocks = buildTextBlocks(snap);
+    expect(blocks.map((b) => b.text)).toEqual(['Hello world again', 'second line', 'Block two']);
+    expect(blocks[0]!.linkChars).toBe(5);
+  });
+});
+
+describe('main content', () => {
+  it('picks the prose column over navigation and a related-links list', () => {
+    const snap = page(el('body', { rect: [0, 0, 1200, 1400] }, [
+      el('header', { rect: [0, 0, 1200, 100] }, [links(4, 0)]),
+      el('div', { rect: [100, 120, 600, 500], attrs: { class: 'story' } }, [p(1, 120), p(2, 200), p(3, 280), p(4, 360)]),
+      el('aside', { rect: [800, 120, 300, 300] }, [links(8, 120, 800, 300)]),
+      links(6, 700, 100, 600, { class: 'related-stories' }),
+    ]));
+    const kept = keptText(snap);
+    expect(kept).toContain('Paragraph 1 explains');
+    expect(kept).toContain('Paragraph 4 explains');
+    expect(kept).not.toContain('Another story headline');
+  });
+
+  it('takes back the second half of a body split by an ad', () => {
+    const snap = page(el('body', { rect: [0, 0, 1200, 1400] }, [
+      el('div', { rect: [100, 100, 600, 800] }, [
+        el('div', { rect: [100, 100, 600, 300] }, [p(1, 100), p(2, 180), p(3, 260)]),
+        el('div', { rect: [100, 420, 600, 90], attrs: { class: 'ad-slot' } }, [text('Advertisement', [100, 420, 100, 20])]),
+        el('div', { rect: [100, 520, 600, 300] }, [p(4, 520), p(5, 600), p(6, 680)]),
+      ]),
+      el('footer', { rect: [0, 1000, 1200, 100] }, [links(3, 1000)]),
+    ]));
+    const kept = keptText(snap);
+    expect(kept).toContain('Paragraph 1 explains');
+    expect(kept).toContain('Paragraph 6 explains');
+    expect(kept).not.toContain('Advertisement');
+  });
+
+  it('finds paragraphs that sit directly in a page-wide wrapper among the junk (a run of siblings)', () => {
+    const snap = page(el('body', { rect: [0, 0, 1200, 1600] }, [
+      el('div', { rect: [0, 0, 1200, 1600], attrs: { id: 'app' } }, [
+        links(10, 0), links(10, 200),
+        p(1, 420), p(2, 500), p(3, 580),
+        links(12, 700), links(12, 1000),
+      ]),
+    ]));
+    const kept = keptText(snap);
+    expect(kept).toContain('Paragraph 1 explains');
+    expect(kept).toContain('Paragraph 3 explains');
+    expect(kept).not.toContain('Another story headline');
+  });
+
+  it('says there is no article on a page of link teasers', () => {
+    const cards: NodeDesc[] = [];
+    for (let i = 0; i < 12; i++) {
+      const y = i * 120;
+      cards.push(el('article', { rect: [100, y, 600, 110], attrs: { class: 'card' } }, [
+        el('h3', { rect: [100, y, 600, 30] }, [el('a', { attrs: { href: `https://example.com/s${i}` } }, [text(`A headline for teaser story number ${i} today`, [100, y, 500, 30])])]),
+        el('p', { rect: [100, y + 40, 600, 40] }, [text('A short teaser line for the story.', [100, y + 40, 300, 20])]),
+      ]));
+    }
+    const snap = page(el('body', { rect: [0, 0, 1200, 1500] }, [el('main', { rect: [100, 0, 600, 1450] }, cards)]));
+    const d = classify(snap, segment(snap));
+    expect(d.main).toBeNull();
+    expect(d.pageType).toBe('listing');
+    expect(d.selection.roots).toEqual([]);
+  });
+
+  it('records the decision: main block, runner-up, roles and score components', () => {
+    const snap = page(el('body', { rect: [0, 0, 1200, 1400] }, [
+      el('nav', { rect: [0, 0, 1200, 80] }, [links(3, 0, 0, 1200)]),
+      el('div', { rect: [100, 120, 600, 500] }, [p(1, 120), p(2, 200), p(3, 280), p(4, 360)]),
+      el('aside', { rect: [800, 120, 300, 300] }, [links(8, 120, 800, 300)]),
+    ]));
+    const d = classify(snap, segment(snap));
+    expect(d.pageType).toBe('article');
+    expect(d.main).not.toBeNull();
+    expect(d.blocks.find((b) => b.id === d.main!.id)!.role).toBe('main');
+    expect(d.blocks.some((b) => b.role === 'navigation')).toBe(true);
+    for (const b of d.blocks) expect(b.score).toBeCloseTo(Object.values(b.components).reduce((s, x) => s + x, 0), 2);
+    expect(d.reason).toMatch(/highest score/);
+  });
+});
