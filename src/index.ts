@@ -35,6 +35,7 @@ export { analyzeSnapshot } from './pipeline/analyze.js';
 export { Session } from './pipeline/session.js';
 export { findBrowser, BrowserNotFoundError, VisegError } from './browser/index.js';
 export { OptionsError } from './options.js';
+export { STRATEGIES, STRATEGY_NAMES, getStrategy, type Strategy, type StrategyResult } from './strategies/index.js';
 
 function isPage(x: unknown): x is Page {
   return typeof x === 'object' && x !== null && typeof (x as Page).evaluate === 'function' && typeof (x as Page).mainFrame === 'function';
@@ -47,14 +48,14 @@ async function extractFromPage(page: Page, options: ExtractOptions): Promise<Pag
   const snapshot = await captureSnapshot(page);
   delete (snapshot as { truncated?: boolean }).truncated;
   const t1 = performance.now();
-  const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc });
+  const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy });
   const record = emptyRecord(page.url());
   Object.assign(record, {
     ok: true, url: page.url(), finalUrl: snapshot.finalUrl, title: a.metadata.title, byline: a.metadata.byline,
     publishedTime: a.metadata.publishedTime, siteName: a.metadata.siteName, lang: a.metadata.lang, leadImage: a.metadata.leadImage,
-    excerpt: a.metadata.excerpt, wordCount: a.content.wordCount, pageType: a.decision.pageType, text: a.content.text,
+    excerpt: a.metadata.excerpt, wordCount: a.content.wordCount, pageType: a.strategy.pageType, strategy: a.strategy.name, text: a.content.text,
     html: a.content.html, markdown: a.content.markdown,
-    mainBlock: a.decision.main ? { id: a.decision.main.id, rect: a.decision.main.rect, score: a.decision.main.score } : null,
+    mainBlock: a.decision.main && a.strategy.name === 'vips' ? { id: a.decision.main.id, rect: a.decision.main.rect, score: a.decision.main.score } : null,
     timings: { load: 0, snapshot: t1 - t0, ...a.timings, total: performance.now() - t0 },
   });
   if (opts.explain) record.decision = a.decision;
@@ -92,10 +93,10 @@ export async function extractMany(inputs: string[], options: ExtractOptions & Br
  */
 export async function segment(input: string | Page | PageSnapshot, options: ExtractOptions & BrowserOptions = {}): Promise<Analysis & { snapshot: PageSnapshot }> {
   const opts = resolveExtractOptions(options);
-  if (typeof input === 'object' && !isPage(input)) return { snapshot: input, ...analyzeSnapshot(input, { pdoc: opts.pdoc }) };
+  if (typeof input === 'object' && !isPage(input)) return { snapshot: input, ...analyzeSnapshot(input, { pdoc: opts.pdoc, strategy: opts.strategy }) };
   const r = await extract(input, { ...options, keepArtifacts: true });
   if (!r.snapshot) throw new Error(`${r.record.error?.code}: ${r.record.error?.message}`);
-  return { snapshot: r.snapshot, ...analyzeSnapshot(r.snapshot, { pdoc: opts.pdoc }) };
+  return { snapshot: r.snapshot, ...analyzeSnapshot(r.snapshot, { pdoc: opts.pdoc, strategy: opts.strategy }) };
 }
 
 export { processInput, runBatch };

@@ -2,8 +2,7 @@
  * Options, declared once with their defaults and validated at the edge (CLI and library API).
  */
 import { z } from 'zod';
-
-export const STRATEGIES = ['vips'] as const;
+import { STRATEGY_NAMES } from './strategies/index.js';
 
 export const extractOptionsSchema = z.object({
   /** Hard per-page deadline in ms (load, settle, snapshot). */
@@ -24,6 +23,8 @@ export const extractOptionsSchema = z.object({
   concurrency: z.number().int().min(1).max(64).default(4),
   viewportWidth: z.number().int().min(200).max(10_000).default(1366),
   viewportHeight: z.number().int().min(200).max(10_000).default(768),
+  /** Which algorithm picks the main content (see docs/strategies.md). */
+  strategy: z.string().refine((v) => STRATEGY_NAMES.includes(v), { message: `strategy must be one of: ${STRATEGY_NAMES.join(', ')}` }).default('vips'),
   /** Keep the full decision record (every block, features, score components) in each result. */
   explain: z.boolean().default(false),
   /** Keep the snapshot and block tree in each result (library use; large). */

@@ -48,6 +48,7 @@ export interface RenderCliOptions {
   cdpEndpoint?: string;
   concurrency?: number;
   explain?: boolean;
+  strategy?: string;
 }
 
 export function toExtractOptions(o: RenderCliOptions): ResolvedExtractOptions {
@@ -65,6 +66,7 @@ export function toExtractOptions(o: RenderCliOptions): ResolvedExtractOptions {
     viewportWidth: parseInt(m[1]!, 10),
     viewportHeight: parseInt(m[2]!, 10),
     explain: o.explain ?? false,
+    ...(o.strategy ? { strategy: o.strategy } : {}),
   });
 }
 

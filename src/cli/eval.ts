@@ -1,6 +1,10 @@
 /** `viseg eval --gold gold.json <predictions.jsonl | pages dir>`: F1/P/R with the reference metric. */
 import { readFileSync, statSync } from 'node:fs';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { buildContent } from '../content/index.js';
+import { analyzeSnapshot } from '../pipeline/analyze.js';
+import type { PageSnapshot } from '../snapshot/types.js';
+import { getStrategy, STRATEGY_NAMES } from '../strategies/index.js';
 import { pageId, scoreAll, type PageScore, type Summary } from '../eval/score.js';
 import { OptionsError } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
@@ -11,6 +15,7 @@ import { startProgress } from './progress.js';
 
 interface EvalCliOptions extends RenderCliOptions {
   gold: string;
+  strategy?: string;
   json?: boolean;
   compare?: string;
   worst: number;
@@ -58,6 +63,10 @@ export function readPredictions(file: string): Record<string, string> {
   return out;
 }
 
+function roundRow(r: Record<string, number | string>): Record<string, number | string> {
+  return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 10000) / 10000 : v]));
+}
+
 function fmt(x: number): string {
   return x.toFixed(3);
 }
@@ -85,10 +94,32 @@ function printTable(label: string, s: Summary, pages: PageScore[], worst: number
   }
 }
 
-async function extractDir(dir: string, o: EvalCliOptions): Promise<Record<string, string>> {
-  const opts = toExtractOptions(o);
+/** The main-content text one strategy picks from a snapshot, and how long it took (ms). */
+export function runStrategy(snapshot: PageSnapshot, name: string): { text: string; ms: number } {
+  const t0 = performance.now();
+  let text: string;
+  if (name === 'vips') text = analyzeSnapshot(snapshot).content.text;
+  else {
+    const r = getStrategy(name).run(snapshot);
+    text = r.selection.roots.length ? buildContent(snapshot, r.selection, { baseUrl: snapshot.finalUrl }).text : '';
+  }
+  return { text, ms: performance.now() - t0 };
+}
+
+interface DirRun {
+  /** strategy name -> page id -> text */
+  predictions: Map<string, Record<string, string>>;
+  /** strategy name -> estimated pages/s: pages / ((render ms + strategy ms) summed / concurrency) */
+  pagesPerSecond: Map<string, number>;
+}
+
+/** Render every page of a directory once; score one strategy, or every strategy on the same snapshots. */
+async function extractDir(dir: string, o: EvalCliOptions, strategies: string[]): Promise<DirRun> {
+  const opts = { ...toExtractOptions(o), keepArtifacts: strategies.length > 1 };
   const session = await openSession(o);
-  const out: Record<string, string> = {};
+  const predictions = new Map(strategies.map((s) => [s, {} as Record<string, string>]));
+  const busyMs = new Map(strategies.map((s) => [s, 0]));
+  let pages = 0;
   try {
     const inputs = await collectInputs([dir], undefined, session);
     const sink = o.out ? openSink(o.out, false) : null;
@@ -99,7 +130,22 @@ async function extractDir(dir: string, o: EvalCliOptions): Promise<Record<string
         onDone: (r) => progress.tick(r.record.ok),
         emit: (r, i) => {
           r.record.input = inputLabel(inputs[i]!);
-          out[pageId(r.record.input)] = r.record.text;
+          const id = pageId(r.record.input);
+          const t = r.record.timings;
+          const render = t.load + t.snapshot;
+          pages++;
+          if (strategies.length === 1) {
+            predictions.get(strategies[0]!)![id] = r.record.text;
+            busyMs.set(strategies[0]!, busyMs.get(strategies[0]!)! + render + t.segment + t.classify + t.content);
+          } else {
+            for (const s of strategies) {
+              const out = r.snapshot ? runStrategy(r.snapshot, s) : { text: '', ms: 0 };
+              predictions.get(s)![id] = out.text;
+              busyMs.set(s, busyMs.get(s)! + render + out.ms);
+            }
+          }
+          delete r.snapshot;
+          delete r.tree;
           sink?.write(r.record);
         },
       });
@@ -110,7 +156,8 @@ async function extractDir(dir: string, o: EvalCliOptions): Promise<Record<string
   } finally {
     await session.close();
   }
-  return out;
+  const pagesPerSecond = new Map([...busyMs].map(([s, ms]) => [s, ms > 0 ? (pages * 1000 * opts.concurrency) / ms : 0]));
+  return { predictions, pagesPerSecond };
 }
 
 export function evalCommand(): Command {
@@ -123,6 +170,7 @@ export function evalCommand(): Command {
     .option('--worst <n>', 'rows in the worst-pages table', intArg('--worst'), 10)
     .option('-o, --out <file>', 'with a pages directory: also write the extraction records (JSONL)')
     .option('-c, --concurrency <n>', 'pages rendered at once', intArg('--concurrency'), 4)
+    .addOption(new Option('--strategy <name>', 'with a pages directory: the strategy to score, or "all" for one row each').choices([...STRATEGY_NAMES, 'all']).default('vips'))
     .option('-q, --quiet', 'no progress bar');
   addRenderOptions(cmd);
   cmd.action(async (predictions: string, o: EvalCliOptions) => {
@@ -134,7 +182,20 @@ export function evalCommand(): Command {
       } catch {
         throw new OptionsError(`no such file or directory: ${predictions}`);
       }
-      const pred = isDir ? await extractDir(predictions, o) : readPredictions(predictions);
+      if (!isDir && o.strategy && o.strategy !== 'vips') throw new OptionsError('--strategy applies to a pages directory, not to a predictions file');
+      if (isDir && o.strategy === 'all') {
+        const names = [...STRATEGY_NAMES];
+        const run = await extractDir(predictions, { ...o, strategy: undefined }, names);
+        const rows = names.map((name) => ({ strategy: name, ...scoreAll(gold, run.predictions.get(name)!).summary, pagesPerSecond: run.pagesPerSecond.get(name)! }));
+        if (o.json) process.stdout.write(JSON.stringify({ strategies: rows.map((r) => roundRow(r)) }) + '\n');
+        else {
+          process.stdout.write(`${'strategy'.padEnd(12)} ${'F1'.padEnd(6)} ${'P'.padEnd(6)} ${'R'.padEnd(6)} pages/s\n`);
+          for (const r of rows) process.stdout.write(`${r.strategy.padEnd(12)} ${fmt(r.f1)}  ${fmt(r.precision)}  ${fmt(r.recall)}  ${r.pagesPerSecond.toFixed(2)}\n`);
+        }
+        process.exitCode = EXIT_OK;
+        return;
+      }
+      const pred = isDir ? (await extractDir(predictions, o, [o.strategy ?? 'vips'])).predictions.get(o.strategy ?? 'vips')! : readPredictions(predictions);
       const a = scoreAll(gold, pred);
       const b = o.compare ? scoreAll(gold, readPredictions(o.compare)) : undefined;
       if (o.json) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import type { ResolvedInput } from '../browser/index.js';
 import { OptionsError } from '../options.js';
+import { STRATEGY_NAMES } from '../strategies/index.js';
 import { runBatch } from '../pipeline/batch.js';
 import type { ExtractRecord, PageResult } from '../pipeline/record.js';
 import { addRenderOptions, collectInputs, EXIT_OK, EXIT_SOME_FAILED, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
@@ -57,6 +58,7 @@ export function extractCommand(): Command {
     .option('--resume', 'skip inputs already recorded in --out and append the rest')
     .option('-c, --concurrency <n>', 'pages rendered at once', intArg('--concurrency'), 4)
     .option('--explain', 'add the decision record (candidates, features, score components) to each record')
+    .addOption(new Option('--strategy <name>', 'how the main content is chosen (docs/strategies.md)').choices([...STRATEGY_NAMES]).default('vips'))
     .option('-q, --quiet', 'no progress bar');
   addRenderOptions(cmd);
   cmd.option('--screenshot <file>', 'annotated screenshot of the decision (single input)')

@@ -8,6 +8,8 @@ import type { ArticleMetadata, ExtractedContent } from '../content/types.js';
 import { segment } from '../segment/index.js';
 import type { BlockTree } from '../segment/types.js';
 import type { PageSnapshot } from '../snapshot/types.js';
+import { getStrategy } from '../strategies/index.js';
+import type { PageType } from '../classify/types.js';
 
 export interface Analysis {
   tree: BlockTree;
@@ -15,10 +17,14 @@ export interface Analysis {
   content: ExtractedContent;
   metadata: ArticleMetadata;
   timings: { segment: number; classify: number; content: number };
+  /** The strategy that chose the content, and the page type it reports. */
+  strategy: { name: string; pageType: PageType; notes: string[] };
 }
 
 export interface AnalyzeOptions {
   pdoc?: number;
+  /** `vips` (default) or another strategy from src/strategies. */
+  strategy?: string;
 }
 
 const EMPTY: ExtractedContent = { html: '', text: '', markdown: '', wordCount: 0 };
@@ -28,9 +34,19 @@ export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions 
   const tree = segment(snapshot, { pdoc: options.pdoc ?? 8 });
   const t1 = performance.now();
   const decision = classify(snapshot, tree);
+  // The block tree and decision always come from VIPS (pictures and reports use them); another
+  // strategy only replaces which nodes are the content.
+  const name = options.strategy ?? 'vips';
+  let selection = decision.main ? decision.selection : { roots: [], exclude: [] };
+  let strategy: Analysis['strategy'] = { name, pageType: decision.pageType, notes: [decision.reason] };
+  if (name !== 'vips') {
+    const r = getStrategy(name).run(snapshot);
+    selection = r.selection;
+    strategy = { name, pageType: r.pageType, notes: r.notes ?? [] };
+  }
   const t2 = performance.now();
-  const content = decision.main ? buildContent(snapshot, decision.selection, { baseUrl: snapshot.finalUrl }) : EMPTY;
-  const metadata = extractMetadata(snapshot, decision.selection, content.text);
+  const content = selection.roots.length ? buildContent(snapshot, selection, { baseUrl: snapshot.finalUrl }) : EMPTY;
+  const metadata = extractMetadata(snapshot, selection, content.text);
   const t3 = performance.now();
-  return { tree, decision, content, metadata, timings: { segment: t1 - t0, classify: t2 - t1, content: t3 - t2 } };
+  return { tree, decision, content, metadata, timings: { segment: t1 - t0, classify: t2 - t1, content: t3 - t2 }, strategy };
 }

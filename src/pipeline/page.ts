@@ -115,7 +115,7 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
       rendered.warnings.push('browser crashed; page retried in a restarted browser');
     }
     const { snapshot } = rendered;
-    const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc });
+    const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy });
     const main = a.decision.main;
     Object.assign(record, {
       ok: true,
@@ -128,11 +128,12 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
       leadImage: a.metadata.leadImage,
       excerpt: a.metadata.excerpt,
       wordCount: a.content.wordCount,
-      pageType: a.decision.pageType,
+      pageType: a.strategy.pageType,
+      strategy: a.strategy.name,
       text: a.content.text,
       html: a.content.html,
       markdown: a.content.markdown,
-      mainBlock: main ? { id: main.id, rect: main.rect, score: main.score } : null,
+      mainBlock: main && a.strategy.name === 'vips' ? { id: main.id, rect: main.rect, score: main.score } : null,
       warnings: rendered.warnings,
     } satisfies Partial<ExtractRecord>);
     record.timings = {

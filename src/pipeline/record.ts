@@ -35,6 +35,8 @@ export interface ExtractRecord {
   excerpt: string | null;
   wordCount: number;
   pageType: PageType | null;
+  /** The strategy that chose the content (`vips` unless `--strategy` said otherwise). */
+  strategy: string;
   text: string;
   html: string;
   markdown: string;
@@ -59,7 +61,7 @@ export interface PageResult {
 export function emptyRecord(input: string): ExtractRecord {
   return {
     input, ok: false, url: null, finalUrl: null, title: null, byline: null, publishedTime: null, siteName: null,
-    lang: null, leadImage: null, excerpt: null, wordCount: 0, pageType: null, text: '', html: '', markdown: '',
+    lang: null, leadImage: null, excerpt: null, wordCount: 0, pageType: null, strategy: 'vips', text: '', html: '', markdown: '',
     mainBlock: null, timings: { load: 0, snapshot: 0, segment: 0, classify: 0, content: 0, total: 0 }, warnings: [],
   };
 }

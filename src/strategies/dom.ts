@@ -11,7 +11,7 @@
  */
 import type { ContentSelection } from '../content/types.js';
 import { DROPPED_TAGS } from '../content/tree.js';
-import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
+import type { PageSnapshot } from '../snapshot/types.js';
 
 export const EMPTY_SELECTION: ContentSelection = Object.freeze({ roots: [], exclude: [] }) as ContentSelection;
 
@@ -70,12 +70,6 @@ export function ownTextLength(snapshot: PageSnapshot, facts: NodeFacts): Float64
   const out = new Float64Array(snapshot.nodes.length);
   for (const node of snapshot.nodes) if (facts.usable[node.id]) out[node.id] = collapseWs(node.text ?? '').length;
   return out;
-}
-
-/** True when `a` is `b` or an ancestor of `b`. */
-export function isAncestorOrSelf(snapshot: PageSnapshot, a: number, b: number): boolean {
-  for (let id = b; id >= 0; id = snapshot.nodes[id]!.parent) if (id === a) return true;
-  return false;
 }
 
 /** Lowest common ancestor of a non-empty list of node ids. */
@@ -160,27 +154,8 @@ export function selectedTextNodes(snapshot: PageSnapshot, selection: ContentSele
   return out;
 }
 
-/** Class and id as one lower-case string. */
-export function attrString(node: SnapshotNode): string {
-  return `${node.attrs?.class ?? ''} ${node.attrs?.id ?? ''}`.toLowerCase();
-}
-
-/** The element's computed display, or a tag default when the style is missing. */
-export function displayOf(node: SnapshotNode): string {
-  if (node.kind === 'text') return 'inline';
-  return node.style?.display ?? (INLINE_DEFAULT.has(node.tag) ? 'inline' : 'block');
-}
-
-const INLINE_DEFAULT = new Set(['a', 'span', 'b', 'strong', 'i', 'em', 'u', 's', 'small', 'sup', 'sub', 'code', 'abbr', 'cite', 'q', 'mark', 'label', 'time', 'font', 'img', 'br']);
-
 /** Page type from how much text a selection keeps: the strategies without their own listing test. */
 export function pageTypeForChars(chars: number, minChars = 1): 'article' | 'other' {
   return chars >= minChars ? 'article' : 'other';
 }
 
-/** Total collapsed text length of the usable text nodes flagged in `kept`. */
-export function keptChars(snapshot: PageSnapshot, kept: ArrayLike<number>, facts: NodeFacts): number {
-  let c = 0;
-  for (const node of snapshot.nodes) if (kept[node.id] && facts.usable[node.id]) c += collapseWs(node.text ?? '').length;
-  return c;
-}

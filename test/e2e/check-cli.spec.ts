@@ -29,7 +29,8 @@ function viseg(args: string[], cwd: string): Promise<Run> {
 }
 
 test.describe('viseg check', () => {
-  test.describe.configure({ mode: 'serial' });
+  // several CLI runs per test, each launching a browser: generous on a busy CI machine
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let dir: string;
   /** `--json` output of an all-pass run, compared with a later one: output is deterministic. */
   let passingJson = '';
