@@ -5,7 +5,7 @@ import type { ContentSelection } from '../content/types.js';
 import type { Block, BlockTree } from '../segment/types.js';
 import type { PageSnapshot, Rect } from '../snapshot/types.js';
 import { blockFeatures, scoreComponents, type BlockFeatures } from './features.js';
-import { findMainContent } from './main-content.js';
+import { findMainContent, type MainContentOptions } from './main-content.js';
 import { assignRoles } from './roles.js';
 import { buildSelection } from './selection.js';
 import { buildTextBlocks, indexNodes } from './text-blocks.js';
@@ -13,6 +13,7 @@ import type { PageType, Role } from './types.js';
 
 export type { PageType, Role } from './types.js';
 export type { BlockFeatures } from './features.js';
+export { SIGNAL_FAMILIES, type SignalFamily, type MainContentOptions } from './main-content.js';
 
 export interface BlockRecord {
   id: string;
@@ -73,10 +74,10 @@ function commonAncestorId(ids: string[]): string {
   return parts.length ? parts.join('-') : '1';
 }
 
-export function classify(snapshot: PageSnapshot, tree: BlockTree): Decision {
+export function classify(snapshot: PageSnapshot, tree: BlockTree, options: MainContentOptions = {}): Decision {
   const index = indexNodes(snapshot);
   const textBlocks = buildTextBlocks(snapshot, index);
-  const found = findMainContent(snapshot, textBlocks, index);
+  const found = findMainContent(snapshot, textBlocks, index, options);
   const kept = new Uint8Array(textBlocks.length);
   for (const i of found.kept) kept[i] = 1;
 

@@ -42,6 +42,26 @@ export interface MainContentResult {
 }
 
 const HEADING = /^h[1-6]$/;
+
+/**
+ * Signal families that can be switched off, for ablation studies (docs/strategies.md):
+ * - `links`: link density (HTML-Content-Extractor's text-to-link ratio, declutter's 2·linkWords)
+ * - `hints`: class/id/ARIA/tag role hints and noise words (declutter's poison words, Readability)
+ * - `headings`: section headings that name comments or related links
+ * - `repetition`: repeated teaser cards (the "signals" seed's repeated patterns)
+ * - `visual`: rendered geometry and typography: font size relative to body text, fixed overlays,
+ *   the same-column test (VIPS)
+ * - `descent`: climbing/descending from the best subtree (content_finder's greedy descent)
+ * - `siblings`: taking back sibling subtrees (Readability's sibling pass)
+ * - `slice`: the best run of sibling subtrees (MSS's maximum subsequence)
+ */
+export type SignalFamily = 'links' | 'hints' | 'headings' | 'repetition' | 'visual' | 'descent' | 'siblings' | 'slice';
+export const SIGNAL_FAMILIES: readonly SignalFamily[] = ['links', 'hints', 'headings', 'repetition', 'visual', 'descent', 'siblings', 'slice'];
+
+export interface MainContentOptions {
+  /** Signal families to switch off (ablation). */
+  disable?: readonly SignalFamily[];
+}
 const FORM_CONTROLS = new Set(['input', 'button', 'select', 'textarea']);
 
 /** Chars-weighted median of the text blocks' font sizes: the page's body text size. */
@@ -63,7 +83,7 @@ export function bodyFontSize(blocks: TextBlock[]): number {
  * A hint on an element that holds a large share of the page's text (a page wrapper whose class
  * happens to say "modal-open" or "has-sidebar") is ignored: hints name small pieces.
  */
-function inheritHints(snapshot: PageSnapshot, blocks: TextBlock[]): { role: Array<Role | null>; noise: Uint8Array; positive: Uint8Array; roleDepth: Int32Array; positiveDepth: Int32Array } {
+function inheritHints(snapshot: PageSnapshot, blocks: TextBlock[], off: ReadonlySet<SignalFamily>): { role: Array<Role | null>; noise: Uint8Array; positive: Uint8Array; roleDepth: Int32Array; positiveDepth: Int32Array } {
   const nodes = snapshot.nodes;
   const n = nodes.length;
   const chars = new Float64Array(n);
@@ -87,13 +107,14 @@ function inheritHints(snapshot: PageSnapshot, blocks: TextBlock[]): { role: Arra
   for (const node of nodes) {
     const p = node.parent;
     depth[node.id] = p >= 0 ? depth[p]! + 1 : 0;
-    const own = big(node.id) ? null : roleHint(node) ?? headingRole(nodes, blocks, node, firstBlock[node.id]!);
+    const own = big(node.id) ? null
+      : (off.has('hints') ? null : roleHint(node)) ?? (off.has('headings') ? null : headingRole(nodes, blocks, node, firstBlock[node.id]!));
     role[node.id] = own ?? (p >= 0 ? role[p]! : null);
     roleDepth[node.id] = own ? depth[node.id]! : p >= 0 ? roleDepth[p]! : -1;
-    const pos = isPositiveHint(node);
+    const pos = !off.has('hints') && isPositiveHint(node);
     positive[node.id] = pos ? 1 : p >= 0 ? positive[p]! : 0;
     positiveDepth[node.id] = pos ? depth[node.id]! : p >= 0 ? positiveDepth[p]! : -1;
-    noise[node.id] = !big(node.id) && isNoiseHint(node) ? 1 : p >= 0 ? noise[p]! : 0;
+    noise[node.id] = !off.has('hints') && !big(node.id) && isNoiseHint(node) ? 1 : p >= 0 ? noise[p]! : 0;
   }
   return { role, noise, positive, roleDepth, positiveDepth };
 }
@@ -123,10 +144,10 @@ function isFixed(node: SnapshotNode): boolean {
   return node.style?.position === 'fixed';
 }
 
-export function verdictFor(b: TextBlock, owner: SnapshotNode, bodyFont: number, hint: Role | null, noise: boolean): BlockVerdict {
-  const ld = b.chars ? b.linkChars / b.chars : 0;
+export function verdictFor(b: TextBlock, owner: SnapshotNode, bodyFont: number, hint: Role | null, noise: boolean, off: ReadonlySet<SignalFamily> = new Set()): BlockVerdict {
+  const ld = off.has('links') ? 0 : b.chars ? b.linkChars / b.chars : 0;
   const sentences = countSentenceEnds(b.text);
-  const relFont = b.fontSize / bodyFont;
+  const relFont = off.has('visual') ? 1 : b.fontSize / bodyFont;
   let prose = 0;
   // length: the single strongest signal (Kohlschütter); CJK text has few "words", use chars too
   const len = Math.max(b.words, b.chars / 6);
@@ -207,6 +228,7 @@ interface GrowContext {
   noise: Uint8Array;
   /** The subtree holds a data table (3+ rows). */
   hasTable: Uint8Array;
+  off: ReadonlySet<SignalFamily>;
 }
 
 interface Grown {
@@ -224,7 +246,7 @@ interface Grown {
 function growFromElement(ctx: GrowContext, top: number): Grown {
   const { nodes, value, pos, fixedAncestor } = ctx;
   let start = top;
-  for (;;) {
+  for (; !ctx.off.has('descent');) {
     const p = nodes[start]!.parent;
     if (p < 0 || fixedAncestor[p]) break;
     const extraPos = pos[p]! - pos[start]!;
@@ -234,7 +256,7 @@ function growFromElement(ctx: GrowContext, top: number): Grown {
   }
   const path: number[] = [];
   let container = start;
-  for (;;) {
+  for (; !ctx.off.has('descent');) {
     let bestChild = -1;
     for (const c of nodes[container]!.children) if (nodes[c]!.kind === 'element' && (bestChild < 0 || pos[c]! > pos[bestChild]!)) bestChild = c;
     if (bestChild < 0 || pos[bestChild]! < 0.6 * pos[container]! || value[bestChild]! < 0.5 * value[container]!) break;
@@ -258,11 +280,13 @@ function growFromSlice(ctx: GrowContext, slice: Slice): Grown {
 function addSiblings(ctx: GrowContext, roots: number[], core: number, path: Set<number>): number[] {
   const { nodes, value, pos, chars, linkChars, fixedAncestor, role, noise, hasTable } = ctx;
   const out = [...roots];
+  if (ctx.off.has('siblings')) return out;
   const chain = new Set<number>(roots);
   for (let id = nodes[roots[0]!]!.parent; id >= 0; id = nodes[id]!.parent) chain.add(id);
   const cr = unionOf(roots.map((r) => nodes[r]!.rect));
   const last = roots[roots.length - 1]!;
   const sameColumn = (id: number): boolean => {
+    if (ctx.off.has('visual')) return true;
     const r = nodes[id]!.rect;
     const overlap = Math.min(r.x + r.w, cr.x + cr.w) - Math.max(r.x, cr.x);
     return overlap >= 0.5 * Math.min(r.w, cr.w);
@@ -317,19 +341,20 @@ function unionOf(rects: Array<{ x: number; y: number; w: number; h: number }>): 
 /** Roles that a positive article hint overrides (layout wrappers named after where they sit). */
 const OVERRIDABLE: ReadonlySet<Role> = new Set(['sidebar', 'header', 'footer']);
 
-export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _index: NodeIndex): MainContentResult {
+export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _index: NodeIndex, options: MainContentOptions = {}): MainContentResult {
   const nodes = snapshot.nodes;
   const n = nodes.length;
+  const off = new Set(options.disable ?? []);
   const bodyFont = bodyFontSize(blocks);
-  const hints = inheritHints(snapshot, blocks);
+  const hints = inheritHints(snapshot, blocks, off);
   const verdicts = blocks.map((b) => {
     const owner = nodes[b.owner]!;
     const role = hints.role[b.owner]!;
     // an article marker below a layout role (an <article> inside a "has-sidebar" column) wins;
     // a sidebar box inside the article (role=complementary) stays a sidebar
     const overridden = role && OVERRIDABLE.has(role) && hints.positiveDepth[b.owner]! > hints.roleDepth[b.owner]!;
-    const hint = isConsentText(b.text) ? 'overlay' : overridden ? null : role;
-    return verdictFor(b, owner, bodyFont, hint, hints.noise[b.owner] === 1);
+    const hint = isConsentText(b.text) && !off.has('hints') ? 'overlay' : overridden ? null : role;
+    return verdictFor(b, owner, bodyFont, hint, hints.noise[b.owner] === 1, off);
   });
 
   // 2. maximum-subtree search: every block adds its net mass to its owner and all ancestors.
@@ -338,11 +363,11 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
   const chars = new Float64Array(n);
   const linkChars = new Float64Array(n);
   const fixedAncestor = new Uint8Array(n);
-  for (const node of nodes) fixedAncestor[node.id] = isFixed(node) ? 1 : node.parent >= 0 ? fixedAncestor[node.parent]! : 0;
+  for (const node of nodes) fixedAncestor[node.id] = isFixed(node) && !off.has('visual') ? 1 : node.parent >= 0 ? fixedAncestor[node.parent]! : 0;
   // short cells of data tables carry no evidence either way
   const inTable = new Uint8Array(n);
   for (const node of nodes) inTable[node.id] = node.tag === 'table' || (node.parent >= 0 && inTable[node.parent]) ? 1 : 0;
-  const teaser = teaserBlocks(snapshot, blocks, verdicts);
+  const teaser = off.has('repetition') ? new Uint8Array(blocks.length) : teaserBlocks(snapshot, blocks, verdicts);
   blocks.forEach((b, i) => {
     const v = verdicts[i]!;
     const mass = v.hint ? -0.5 * b.chars
@@ -353,7 +378,7 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
       value[id] += mass;
       if (mass > 0) pos[id] += mass;
       chars[id] += b.chars;
-      linkChars[id] += b.linkChars;
+      if (!off.has('links')) linkChars[id] += b.linkChars;
     }
   });
   let top = -1;
@@ -368,7 +393,7 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
   }
   // The best run of consecutive siblings (maximum subsequence over each element's children):
   // it wins when the article's paragraphs sit directly in a page-wide wrapper among the junk.
-  const slice = bestSlice(nodes, value, fixedAncestor);
+  const slice = off.has('slice') ? null : bestSlice(nodes, value, fixedAncestor);
   const kept: number[] = [];
   const dropped = new Map<number, string>();
   if ((top < 0 || best < 150) && (!slice || slice.value < 150)) {
@@ -384,7 +409,7 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
     if (node.tag === 'table' && node.children.filter((c) => nodes[c]!.tag === 'tr').length >= 3) hasTable[id] = 1;
     if (hasTable[id] && node.parent >= 0) hasTable[node.parent] = 1;
   }
-  const ctx: GrowContext = { nodes, value, pos, chars, linkChars, fixedAncestor, role: hints.role, noise: hints.noise, hasTable };
+  const ctx: GrowContext = { nodes, value, pos, chars, linkChars, fixedAncestor, role: hints.role, noise: hints.noise, hasTable, off };
   const byElement = top >= 0 && best >= 150 ? growFromElement(ctx, top) : null;
   const bySlice = slice && slice.value >= 150 ? growFromSlice(ctx, slice) : null;
   const total = (g: Grown | null): number => (g ? g.roots.reduce((acc, r) => acc + value[r]!, 0) : -Infinity);

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Render every HTML page of a directory once and write its PageSnapshot as <id>.json.gz.
+// usage: node scripts/record-snapshots.mjs <pages dir> <out dir> [concurrency]
+// (run `npm run build` first; the pure stages can then be tuned and ablated without a browser)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { resolveInputs } from '../dist/browser/index.js';
+import { resolveExtractOptions } from '../dist/options.js';
+import { runBatch } from '../dist/pipeline/batch.js';
+import { Session } from '../dist/pipeline/session.js';
+
+const [dir, outDir, conc = '4'] = process.argv.slice(2);
+if (!dir || !outDir) {
+  console.error('usage: node scripts/record-snapshots.mjs <pages dir> <out dir> [concurrency]');
+  process.exit(2);
+}
+mkdirSync(outDir, { recursive: true });
+const session = await Session.open({});
+try {
+  const inputs = await resolveInputs([dir], { server: session.server });
+  const opts = resolveExtractOptions({ keepArtifacts: true, concurrency: Number(conc) });
+  let n = 0;
+  await runBatch(session, inputs, opts, {
+    concurrency: opts.concurrency,
+    emit: (r, i) => {
+      const id = path.basename(inputs[i].path ?? inputs[i].input).replace(/\.(x?html?)(\.gz)?$/i, '');
+      if (r.snapshot) {
+        writeFileSync(path.join(outDir, `${id}.json.gz`), gzipSync(JSON.stringify(r.snapshot)));
+        n++;
+      } else console.error(`${id}: ${r.record.error?.code} ${r.record.error?.message}`);
+    },
+  });
+  console.error(`wrote ${n} snapshots to ${outDir}`);
+} finally {
+  await session.close();
+}
