@@ -99,6 +99,14 @@ export async function applyNetworkPolicy(context: BrowserContext, policy: Networ
         await route.fallback();
         return;
       }
+      // Saved pages often carry "if (location.protocol != 'https:') location = https..." scripts.
+      // The https twin of an allowed http origin (the loopback file server) is answered from
+      // the http origin, so such a page reloads itself once and then renders as on the web.
+      if (url.startsWith('https:') && ok('http:' + url.slice(6))) {
+        const response = await route.fetch({ url: 'http:' + url.slice(6), maxRedirects: 0 });
+        await route.fulfill({ response });
+        return;
+      }
       record(url);
       await route.abort(req.isNavigationRequest() ? 'aborted' : 'blockedbyclient');
     } catch {
