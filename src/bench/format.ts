@@ -44,6 +44,7 @@ export function formatBench(r: BenchResult): string {
   const out: string[] = [];
   out.push(`viseg bench: ${s.inputs} page(s)${s.repeat > 1 ? ` x ${s.repeat}` : ''}, concurrency ${s.concurrency}` +
     `${s.screenshot ? ', with annotated screenshots' : ''}`);
+  if (s.browserArgs.length) out.push(`extra browser switches: ${s.browserArgs.join(' ')}`);
   out.push(`browser: ${s.browser}; node ${s.node}; ${s.cpus} CPU(s); load average ${r.loadAverage.start} -> ${r.loadAverage.end}`);
   out.push('');
   const passes: Array<[string, PassResult]> = [];

@@ -104,6 +104,7 @@ export interface BenchResult {
     scroll: boolean;
     viewport: string;
     browser: string;
+    browserArgs: string[];
     node: string;
     cpus: number;
     memoryMethod: string;
@@ -291,6 +292,8 @@ export interface BenchContext {
   inputs: ResolvedInput[];
   repeat: number;
   opts: ResolvedExtractOptions;
+  /** Extra Chromium switches the session was launched with (for the report). */
+  browserArgs?: string[];
 }
 
 export async function runBench(session: Session, c: BenchContext, o: BenchOptions): Promise<BenchResult> {
@@ -329,6 +332,7 @@ export async function runBench(session: Session, c: BenchContext, o: BenchOption
       scroll: c.opts.scroll,
       viewport: `${c.opts.viewportWidth}x${c.opts.viewportHeight}`,
       browser: session.description,
+      browserArgs: c.browserArgs ?? [],
       node: process.version,
       cpus: os.availableParallelism?.() ?? os.cpus().length,
       memoryMethod: MEMORY_METHOD.replace('every N ms', `every ${o.sampleMs} ms`),

@@ -6,7 +6,8 @@
 import cliProgress from 'cli-progress';
 import { Command } from 'commander';
 import { formatBench, runBench } from '../bench/index.js';
-import { OptionsError, resolveExtractOptions } from '../options.js';
+import { OptionsError, resolveBrowserOptions, resolveExtractOptions } from '../options.js';
+import { Session } from '../pipeline/session.js';
 import { addRenderOptions, collectInputs, EXIT_OK, EXIT_SOME_FAILED, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
 
 interface BenchCliOptions extends RenderCliOptions {
@@ -20,6 +21,7 @@ interface BenchCliOptions extends RenderCliOptions {
   memoryEvery: number;
   sampleMs: number;
   quiet?: boolean;
+  browserArg: string[];
 }
 
 /** The extract default, so the two commands measure the same thing unless told otherwise. */
@@ -40,12 +42,17 @@ export function benchCommand(): Command {
     .option('--json', 'print one JSON object')
     .option('--memory-every <n>', 'memory series: one point every n pages', intArg('--memory-every'), 100)
     .option('--sample-ms <ms>', 'RSS sampling period', intArg('--sample-ms'), 200)
-    .option('-q, --quiet', 'no progress bar');
+    .option('-q, --quiet', 'no progress bar')
+    .option('--browser-arg <switch>', 'extra Chromium switch for the launched browser (repeatable), to compare set-ups', collect, []);
   addRenderOptions(cmd);
   cmd.action(async (args: string[], o: BenchCliOptions) => {
     process.exitCode = await runBenchCli(args, o);
   });
   return cmd;
+}
+
+function collect(v: string, prev: string[]): string[] {
+  return [...prev, v];
 }
 
 function progress(quiet: boolean) {
@@ -76,11 +83,16 @@ async function runBenchCli(args: string[], o: BenchCliOptions): Promise<number> 
     if (o.memoryEvery < 1) throw new OptionsError('--memory-every must be at least 1');
     if (o.sampleMs < 10) throw new OptionsError('--sample-ms must be at least 10');
     const opts = toExtractOptions(o);
-    session = await openSession(o);
+    session = o.browserArg.length
+      ? await Session.open({
+        ...resolveBrowserOptions({ browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint }),
+        extraArgs: o.browserArg,
+      })
+      : await openSession(o);
     let inputs = await collectInputs(args, o.inputFile, session);
     if (o.limit !== undefined) inputs = inputs.slice(0, o.limit);
     const p = progress(o.quiet ?? false);
-    const result = await runBench(session, { inputs, repeat: o.repeat, opts }, {
+    const result = await runBench(session, { inputs, repeat: o.repeat, opts, browserArgs: o.browserArg }, {
       concurrency: opts.concurrency,
       bare: o.bare !== false,
       full: o.bare !== true,

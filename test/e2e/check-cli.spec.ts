@@ -92,7 +92,7 @@ test.describe('viseg check', () => {
     writeFileSync(file, JSON.stringify(e, null, 2) + '\n');
 
     // a short page and a low screenshot cap keep the screenshot and its annotation cheap
-    const t = await viseg(['check', dir, '-q', '--max-height', '2000'], dir);
+    const t = await viseg(['check', dir, '-q', '--max-height', '600'], dir);
     expect(t.code).toBe(1);
     expect(t.stdout).not.toMatch(/\u001b\[/);
     expect(t.stdout).toMatch(/news-sidebar\s+pass/);
@@ -109,7 +109,7 @@ test.describe('viseg check', () => {
     expect(html).not.toContain('Council approves six-mile greenway'); // passing sites are not in the report
 
     const report = path.join(dir, 'out', 'check.html');
-    const j = await viseg(['check', dir, '--json', '--report', report, '-q', '--max-height', '2000'], dir);
+    const j = await viseg(['check', dir, '--json', '--report', report, '-q', '--max-height', '600'], dir);
     expect(j.code).toBe(1);
     const o = JSON.parse(j.stdout);
     expect(o).toMatchObject({ ok: false, passed: 1, failed: 1, report });
