@@ -4,7 +4,7 @@
  * offline network policy applied before any page exists.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import { applyNetworkPolicy, type NetworkPolicyHandle } from './network.js';
+import { offlineProxy, policyHandle, type NetworkPolicy, type NetworkPolicyHandle } from './network.js';
 import { FREEZE_SCRIPT, MUTATION_RECORDER_SCRIPT } from './pagescripts.js';
 
 export interface Viewport {
@@ -28,6 +28,7 @@ export interface ContextOptions {
 
 /** Map from context to its network policy handle (blocked-request stats). */
 const policyHandles = new WeakMap<BrowserContext, NetworkPolicyHandle>();
+const policies = new WeakMap<BrowserContext, NetworkPolicy>();
 
 /** The offline-policy statistics of a context made by {@link newContext}. */
 export function networkPolicyOf(context: BrowserContext): NetworkPolicyHandle | undefined {
@@ -40,29 +41,41 @@ export function networkPolicyOf(context: BrowserContext): NetworkPolicyHandle | 
  * recorder), and the network policy.
  */
 export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: opts.viewport ?? DEFAULT_VIEWPORT,
-    deviceScaleFactor: opts.deviceScaleFactor ?? 1,
-    reducedMotion: 'reduce',
-    javaScriptEnabled: true,
-    locale: 'en-US',
-    timezoneId: 'UTC',
-    colorScheme: 'light',
-    serviceWorkers: 'block',
-    acceptDownloads: false,
-    ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
-  });
+  const policy: NetworkPolicy = { offline: opts.offline ?? false, allowOrigins: opts.allowOrigins ?? [] };
+  const offline = await offlineProxy(policy);
+  let context: BrowserContext;
+  try {
+    context = await browser.newContext({
+      viewport: opts.viewport ?? DEFAULT_VIEWPORT,
+      deviceScaleFactor: opts.deviceScaleFactor ?? 1,
+      reducedMotion: 'reduce',
+      javaScriptEnabled: true,
+      locale: 'en-US',
+      timezoneId: 'UTC',
+      colorScheme: 'light',
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+      ...(offline ? { proxy: offline.proxy } : {}),
+      ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+    });
+  } catch (e) {
+    await offline?.blocker.close();
+    throw e;
+  }
+  if (offline) context.on('close', () => void offline.blocker.close());
   try {
     await context.addInitScript(MUTATION_RECORDER_SCRIPT);
     await context.addInitScript(FREEZE_SCRIPT);
-    const handle = await applyNetworkPolicy(context, {
-      offline: opts.offline ?? false,
-      allowOrigins: opts.allowOrigins ?? [],
-    });
-    policyHandles.set(context, handle);
+    policyHandles.set(context, policyHandle(offline?.blocker ?? null));
+    policies.set(context, policy);
   } catch (e) {
     await context.close().catch(() => undefined);
     throw e;
   }
   return context;
+}
+
+/** The network policy a context made by {@link newContext} was given. */
+export function contextPolicy(context: BrowserContext): NetworkPolicy | undefined {
+  return policies.get(context);
 }

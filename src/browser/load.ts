@@ -26,7 +26,8 @@ import {
   type Request,
   type Response,
 } from 'playwright-core';
-import { networkPolicyOf } from './context.js';
+import { contextPolicy, networkPolicyOf } from './context.js';
+import { guardNavigations } from './network.js';
 import { NavigationError, PageTimeoutError, VisegError, WaitForError, WaitForTimeoutError } from './errors.js';
 import { LAST_MUTATION_KEY, MUTATION_RECORDER_SCRIPT, SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';
 
@@ -241,6 +242,7 @@ class PageTracker {
 }
 
 const recorderInstalled = new WeakSet<Page>();
+const guarded = new WeakSet<Page>();
 
 /**
  * In-page: scroll down one viewport height at a time, one animation frame per step (enough for
@@ -251,6 +253,7 @@ const scrollPassExpr = (max: number, budgetMs: number): string => `(async () => 
   const se = document.scrollingElement || document.documentElement;
   const vh = window.innerHeight || (se && se.clientHeight) || 768;
   const frame = () => new Promise((resolve) => { const t = setTimeout(resolve, 50); requestAnimationFrame(() => { clearTimeout(t); resolve(); }); });
+  const KEY = ${JSON.stringify(LAST_MUTATION_KEY)};
   const t0 = performance.now();
   let steps = 0, atBottom = false;
   while (steps < ${max} && performance.now() - t0 < ${budgetMs}) {
@@ -262,7 +265,10 @@ const scrollPassExpr = (max: number, budgetMs: number): string => `(async () => 
     atBottom = window.scrollY + vh >= height - 2;
     if (atBottom || window.scrollY === before) break;
   }
-  return { steps, atBottom };
+  await frame();
+  await new Promise((r) => setTimeout(r, 50));
+  const last = window[KEY];
+  return { steps, atBottom, mutated: typeof last === 'number' && last >= t0 };
 })()`;
 
 const SCROLL_TOP_EXPR = `window.scrollTo({ top: 0, left: 0, behavior: 'instant' })`;
@@ -328,6 +334,11 @@ async function runLoad(
 
   // ---- navigate ----
   ctl.phase = 'navigate';
+  const policy = contextPolicy(page.context());
+  if (policy && !guarded.has(page)) {
+    guarded.add(page);
+    await guardNavigations(page, policy, networkPolicyOf(page.context()));
+  }
   let status: number | null = null;
   tracker.gotoPending = true;
   try {
@@ -434,12 +445,15 @@ async function runLoad(
   if (o.scroll && o.maxScrollSteps > 0) {
     ctl.phase = 'scroll';
     const tScroll = Date.now();
+    let activity = true;
     const budget = Math.max(0, Math.min(5_000, remaining() - 1_000));
     if (budget < 100) warnings.push('Stopped scrolling early: the deadline is near.');
     else {
       try {
-        const r = (await page.evaluate(scrollPassExpr(o.maxScrollSteps, budget))) as { steps: number; atBottom: boolean };
+        const r = (await page.evaluate(scrollPassExpr(o.maxScrollSteps, budget))) as { steps: number; atBottom: boolean; mutated: boolean };
         scrollSteps = r.steps;
+        // nothing changed and nothing was requested while scrolling: no lazy content to wait for
+        activity = r.mutated || tracker.busyRequests() > 0 || tracker.lastNetActivity >= tScroll || !!tracker.pendingNav;
         if (!r.atBottom && r.steps >= o.maxScrollSteps) warnings.push(`Stopped scrolling after ${o.maxScrollSteps} steps; the page may be longer.`);
       } catch {
         check(); // navigated away mid-scroll
@@ -451,13 +465,15 @@ async function runLoad(
     timings.scroll = Date.now() - tScroll;
 
     const tAfter = Date.now();
-    ctl.phase = 'settle';
-    // Short window; shorter still for a page that never became quiet before (tickers, carousels).
-    const quietAfter = Math.max(100, Math.round(o.settleMs / 2));
-    const maxAfter = Math.max(200, Math.round(o.maxSettleMs / 2));
-    settled = await settle(quietAfter, settled ? maxAfter : Math.min(maxAfter, 4 * quietAfter));
-    ctl.phase = 'fonts';
-    await fonts();
+    if (activity) {
+      ctl.phase = 'settle';
+      // Short window; shorter still for a page that never became quiet before (tickers, carousels).
+      const quietAfter = Math.max(100, Math.round(o.settleMs / 2));
+      const maxAfter = Math.max(200, Math.round(o.maxSettleMs / 2));
+      settled = await settle(quietAfter, settled ? maxAfter : Math.min(maxAfter, 4 * quietAfter));
+      ctl.phase = 'fonts';
+      await fonts();
+    }
     timings.settle += Date.now() - tAfter;
   }
 

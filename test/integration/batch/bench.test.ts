@@ -1,0 +1,134 @@
+/**
+ * `viseg bench`: the pure measuring helpers, and one small run of the command for the shape of its
+ * JSON. Nothing here asserts on speed: the numbers depend on the machine.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { descendants, MemorySampler, parseProcStat, parseStatusKb, parseVmRssKb, readTree, type ProcReader } from '../../../src/bench/proc.js';
+import { repeatInputs, runPool } from '../../../src/bench/run.js';
+import { median, percentile, StageRecorder, summarize } from '../../../src/bench/stats.js';
+import { BROKEN, haveChromium, runCli } from './helpers.js';
+
+describe('bench helpers', () => {
+  it('percentile interpolates linearly between ranks (numpy default)', () => {
+    expect(percentile([1, 2, 3, 4], 50)).toBe(2.5);
+    expect(percentile([4, 1, 3, 2], 0)).toBe(1);
+    expect(percentile([4, 1, 3, 2], 100)).toBe(4);
+    expect(percentile([10, 20, 30, 40, 50, 60, 70, 80, 90, 100], 90)).toBeCloseTo(91, 10);
+    expect(percentile([7], 90)).toBe(7);
+    expect(Number.isNaN(percentile([], 50))).toBe(true);
+    expect(median([3, 1, 2, NaN])).toBe(2);
+    expect(() => percentile([1], 101)).toThrow(RangeError);
+  });
+
+  it('summarize and StageRecorder', () => {
+    expect(summarize([])).toBeNull();
+    expect(summarize([1, 2, 3, 4, 100])).toEqual({ n: 5, median: 3, p90: 61.6, mean: 22, max: 100 });
+    const r = new StageRecorder();
+    r.add('load', 10);
+    r.add('load', 30);
+    r.add('snapshot', undefined);
+    r.add('segment', NaN);
+    expect(Object.keys(r.summaries(['load', 'snapshot', 'segment']))).toEqual(['load']);
+    expect(r.summaries(['load']).load!.median).toBe(20);
+  });
+
+  it('parses /proc/<pid>/stat, including a command name with spaces and parentheses', () => {
+    const line = '4242 (Web Content (x)) S 17 4242 4242 0 -1 4194560 1000 0 0 0 250 50 7 3 20 0 30 0 100 0 0';
+    expect(parseProcStat(line)).toEqual({ pid: 4242, ppid: 17, cpuTicks: 300, childCpuTicks: 10 });
+    expect(parseProcStat('garbage')).toBeNull();
+  });
+
+  it('parses VmRSS and other kB fields of /proc/<pid>/status', () => {
+    const status = 'Name:\tchromium\nVmPeak:\t  999 kB\nVmRSS:\t  123456 kB\nRssAnon:\t   2048 kB\n';
+    expect(parseVmRssKb(status)).toBe(123456);
+    expect(parseStatusKb(status, 'RssAnon')).toBe(2048);
+    expect(parseVmRssKb('Name:\tkthreadd\n')).toBeNull();
+  });
+
+  it('finds all descendants of a process, and only those', () => {
+    const procs = [
+      { pid: 1, ppid: 0 }, { pid: 10, ppid: 1 }, { pid: 11, ppid: 10 }, { pid: 12, ppid: 11 }, { pid: 13, ppid: 11 },
+      { pid: 20, ppid: 1 }, { pid: 21, ppid: 20 },
+    ];
+    expect(descendants(10, procs)).toEqual([11, 12, 13]);
+    expect(descendants(12, procs)).toEqual([]);
+  });
+
+  it('samples a process tree through an injected /proc reader and keeps the peaks', () => {
+    let rss = 100 * 1024;
+    const stat = (pid: number, ppid: number, ticks: number) => `${pid} (p) S ${ppid} 0 0 0 -1 0 0 0 0 0 ${ticks} 0 0 0 20 0 1 0 0 0 0`;
+    const reader: ProcReader = {
+      available: () => true,
+      pids: () => [1, 50, 51, 52, 99],
+      stat: (pid) => ({ 1: stat(1, 0, 0), 50: stat(50, 1, 0), 51: stat(51, 50, 100), 52: stat(52, 51, 50), 99: stat(99, 1, 0) } as Record<number, string>)[pid] ?? null,
+      status: (pid) => (pid === 50 ? `VmRSS:\t${50 * 1024} kB\n` : pid === 51 || pid === 52 ? `VmRSS:\t${rss} kB\nRssAnon:\t1024 kB\n` : null),
+    };
+    const tree = readTree(50, reader);
+    expect(tree.pids).toEqual([51, 52]);
+    expect(tree.descendantsRssKb).toBe(200 * 1024);
+    expect(tree.descendantsCpuTicks).toBe(150);
+    const s = new MemorySampler({ rootPid: 50, reader });
+    expect(s.sample()).toMatchObject({ nodeMb: 50, browserMb: 200, browserAnonMb: 2, totalMb: 250, browserProcesses: 2 });
+    rss = 300 * 1024;
+    s.sample();
+    rss = 10 * 1024;
+    s.sample();
+    expect(s.peaks()).toEqual({ nodeMb: 50, browserMb: 600, browserAnonMb: 2, totalMb: 650 });
+    expect(s.samples).toBe(3);
+  });
+
+  it('runPool keeps at most n tasks in flight and runs each index once', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const seen: number[] = [];
+    await runPool(3, 10, async (i) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 5 + (i % 3)));
+      seen.push(i);
+      inFlight--;
+    });
+    expect(most).toBe(3);
+    expect(seen.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(repeatInputs(['a', 'b'], 3)).toEqual(['a', 'b', 'a', 'b', 'a', 'b']);
+  });
+});
+
+describe.skipIf(!haveChromium)('viseg bench', () => {
+  it('prints one JSON object with timings per stage, both passes, memory and the ratio', async () => {
+    const pages = ['article-a.html', 'article-b.html'].map((f) => path.join(BROKEN, f));
+    const r = await runCli(['bench', ...pages, '--repeat', '2', '--screenshot', '--json', '-q', '--memory-every', '2', '-c', '2']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.mode).toBe('both');
+    expect(j.pages).toBe(4);
+    expect(j.failures).toBe(0);
+    expect(j.pagesPerSecond).toBeGreaterThan(0);
+    expect(j.bare.pages).toBe(4);
+    expect(j.bare.pagesPerSecond).toBeGreaterThan(0);
+    expect(typeof j.ratioToBare).toBe('number');
+    for (const k of ['load', 'snapshot', 'segment', 'classify', 'content', 'screenshot', 'total']) {
+      expect(j.stages[k], k).toMatchObject({ n: 4 });
+      expect(j.stages[k].p90, k).toBeGreaterThanOrEqual(j.stages[k].median);
+    }
+    for (const k of ['setup', 'navigate', 'settle', 'scroll', 'load', 'close']) expect(j.bare.stages[k], k).toMatchObject({ n: 4 });
+    expect(j.peakRssMbNode).toBeGreaterThan(10);
+    if (process.platform === 'linux') {
+      expect(j.peakRssMbBrowser).toBeGreaterThan(10);
+      expect(j.peakRssMb).toBeGreaterThanOrEqual(j.peakRssMbNode);
+    }
+    expect(j.memorySeries.map((p: { pages: number }) => p.pages)).toEqual([2, 4]);
+    expect(j.settings).toMatchObject({ inputs: 2, repeat: 2, concurrency: 2, screenshot: true });
+  }, 90_000);
+
+  it('--bare runs only the bare pass', async () => {
+    const r = await runCli(['bench', path.join(BROKEN, 'article-c.html'), '--bare', '--json', '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.mode).toBe('bare');
+    expect(j.full).toBeNull();
+    expect(j.ratioToBare).toBeNull();
+    expect(j.stages.navigate.n).toBe(1);
+  }, 60_000);
+});
