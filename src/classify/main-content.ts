@@ -401,8 +401,12 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
   }
   const hasTable = new Uint8Array(n);
   const controls = new Int32Array(n);
+  // large visible images per subtree: text sharing a small box with a picture is its caption
+  const pictures = new Int32Array(n);
   for (let id = n - 1; id >= 0; id--) {
     const node = nodes[id]!;
+    if ((node.tag === 'img' || node.tag === 'picture' || node.tag === 'video') && node.visible && node.rect.w >= 150 && node.rect.h >= 100) pictures[id]++;
+    if (node.parent >= 0) pictures[node.parent] += pictures[id]!;
     if (FORM_CONTROLS.has(node.tag)) controls[id]++;
     if (node.parent >= 0) controls[node.parent] += controls[id]!;
     if (node.tag === 'table' && node.children.some((c) => nodes[c]!.tag === 'tbody' ? nodes[c]!.children.length >= 3 : false)) hasTable[id] = 1;
@@ -452,6 +456,11 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
         if (nodes[id]!.tag === 'pre' || nodes[id]!.tag === 'code') break;
         if (controls[id]! > 0 && chars[id]! < 200) {
           reason = 'form widget';
+          break;
+        }
+        if (nodes[id]!.tag === 'blockquote') break;
+        if (!off.has('visual') && pictures[id]! > 0 && chars[id]! < 250 && b.chars < 250 && v.sentences <= 1) {
+          reason = 'caption';
           break;
         }
         if (nodes[id]!.tag === 'figcaption' || nodes[id]!.tag === 'button' || nodes[id]!.tag === 'label') {
