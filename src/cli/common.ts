@@ -5,6 +5,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { BrowserNotFoundError, resolveInputs, readInputList, type ResolvedInput, VisegError } from '../browser/index.js';
 import { OptionsError, resolveBrowserOptions, resolveExtractOptions, type ResolvedExtractOptions } from '../options.js';
+import { processInput } from '../pipeline/page.js';
+import type { PageResult } from '../pipeline/record.js';
 import { Session } from '../pipeline/session.js';
 
 export const EXIT_OK = 0;
@@ -102,4 +104,25 @@ export function reportFatal(e: unknown): number {
   const msg = e instanceof Error ? e.message : String(e);
   process.stderr.write(`viseg: ${msg}\n`);
   return EXIT_SOME_FAILED;
+}
+
+/**
+ * Render one page (not a directory) with its snapshot, tree and decision kept. On failure prints
+ * the error and returns null (the caller sets exit code 1). The session is closed either way.
+ */
+export async function renderOne(command: string, input: string, o: RenderCliOptions): Promise<PageResult | null> {
+  const opts = { ...toExtractOptions(o), keepArtifacts: true };
+  const session = await openSession(o);
+  try {
+    const inputs = await collectInputs([input], undefined, session);
+    if (inputs.length !== 1) throw new OptionsError(`${command} takes exactly one page (not a directory)`);
+    const r = await processInput(session, inputs[0]!, opts);
+    if (!r.record.ok || !r.snapshot || !r.tree || !r.decision) {
+      process.stderr.write(`viseg: ${input}: ${r.record.error?.code}: ${r.record.error?.message}\n`);
+      return null;
+    }
+    return r;
+  } finally {
+    await session.close();
+  }
 }

@@ -1,10 +1,8 @@
 /** `viseg segment <input>`: the VIPS block tree with DoC, roles and scores, as JSON or an outline. */
 import { Command, Option } from 'commander';
 import type { BlockRecord, Decision } from '../classify/index.js';
-import { OptionsError } from '../options.js';
-import { processInput } from '../pipeline/page.js';
 import type { Block, BlockTree, Separator } from '../segment/types.js';
-import { addRenderOptions, collectInputs, EXIT_OK, EXIT_SOME_FAILED, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
+import { addRenderOptions, EXIT_OK, EXIT_SOME_FAILED, renderOne, reportFatal, type RenderCliOptions } from './common.js';
 
 interface SegmentCliOptions extends RenderCliOptions {
   format: 'json' | 'tree';
@@ -63,25 +61,17 @@ export function segmentCommand(): Command {
     .addOption(new Option('-f, --format <format>', 'json or an indented outline').choices(['json', 'tree']).default('json'));
   addRenderOptions(cmd);
   cmd.action(async (input: string, o: SegmentCliOptions) => {
-    let session;
     try {
-      const opts = { ...toExtractOptions(o), keepArtifacts: true };
-      session = await openSession(o);
-      const inputs = await collectInputs([input], undefined, session);
-      if (inputs.length !== 1) throw new OptionsError('segment takes exactly one page (not a directory)');
-      const r = await processInput(session, inputs[0]!, opts);
-      if (!r.record.ok || !r.tree || !r.decision) {
-        process.stderr.write(`viseg: ${input}: ${r.record.error?.code}: ${r.record.error?.message}\n`);
+      const r = await renderOne('segment', input, o);
+      if (!r) {
         process.exitCode = EXIT_SOME_FAILED;
         return;
       }
-      const view = segmentView(r.tree, r.decision);
+      const view = segmentView(r.tree!, r.decision!);
       process.stdout.write(o.format === 'tree' ? formatOutline(view.root) : JSON.stringify(view, null, 2) + '\n');
       process.exitCode = EXIT_OK;
     } catch (e) {
       process.exitCode = reportFatal(e);
-    } finally {
-      await session?.close();
     }
   });
   return cmd;

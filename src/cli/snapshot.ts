@@ -2,9 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { Command } from 'commander';
-import { OptionsError } from '../options.js';
-import { processInput } from '../pipeline/page.js';
-import { addRenderOptions, collectInputs, EXIT_OK, EXIT_SOME_FAILED, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
+import { addRenderOptions, EXIT_OK, EXIT_SOME_FAILED, renderOne, reportFatal, type RenderCliOptions } from './common.js';
 
 interface SnapshotCliOptions extends RenderCliOptions {
   out?: string;
@@ -19,15 +17,9 @@ export function snapshotCommand(): Command {
     .option('--pretty', 'indent the JSON');
   addRenderOptions(cmd);
   cmd.action(async (input: string, o: SnapshotCliOptions) => {
-    let session;
     try {
-      const opts = { ...toExtractOptions(o), keepArtifacts: true };
-      session = await openSession(o);
-      const inputs = await collectInputs([input], undefined, session);
-      if (inputs.length !== 1) throw new OptionsError('snapshot takes exactly one page (not a directory)');
-      const r = await processInput(session, inputs[0]!, opts);
-      if (!r.record.ok || !r.snapshot) {
-        process.stderr.write(`viseg: ${input}: ${r.record.error?.code}: ${r.record.error?.message}\n`);
+      const r = await renderOne('snapshot', input, o);
+      if (!r) {
         process.exitCode = EXIT_SOME_FAILED;
         return;
       }
@@ -37,8 +29,6 @@ export function snapshotCommand(): Command {
       process.exitCode = EXIT_OK;
     } catch (e) {
       process.exitCode = reportFatal(e);
-    } finally {
-      await session?.close();
     }
   });
   return cmd;
