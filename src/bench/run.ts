@@ -1,7 +1,7 @@
 /**
  * `viseg bench`: the same pages through
- *   1. the BARE render: fresh context (same set-up as the pipeline) + loadPage (navigate, settle,
- *      scroll) + close, nothing else;
+ *   1. the BARE render: the pipeline's set-up (one reused tab per worker, see pipeline/tabs.ts)
+ *      + loadPage (navigate, settle, scroll), nothing else;
  *   2. the FULL pipeline: exactly what `viseg extract` runs (Session + runBatch + processInput),
  *      optionally with a screenshot taken in the afterSnapshot hook and annotated (PNG discarded);
  * in that order, one shared Session (one browser, one file server), the same concurrency.
@@ -11,9 +11,10 @@
 import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { annotate, takeScreenshot } from '../annotate/index.js';
-import { closeQuietly, loadPage, newContext, type ResolvedInput } from '../browser/index.js';
+import { loadPage, type ResolvedInput } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
+import { TabPool } from '../pipeline/tabs.js';
 import type { PageHooks } from '../pipeline/page.js';
 import type { PageResult } from '../pipeline/record.js';
 import type { Session } from '../pipeline/session.js';
@@ -198,25 +199,23 @@ class PassMeter {
   }
 }
 
-/** One input the way the pipeline's render() does it, minus snapshot/screenshot: context, page, loadPage, close. */
-async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, m: PassMeter): Promise<void> {
+/** One input the way the pipeline's render() does it, minus snapshot/screenshot: a reused tab, loadPage. */
+async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, m: PassMeter, tabs: TabPool): Promise<void> {
   if (input.error || !input.url) {
     m.pageDone(false, input.error?.code ?? 'INPUT_NOT_FOUND');
     return;
   }
   const t0 = performance.now();
   const local = input.kind !== 'url';
-  let context;
   let code: string | undefined;
   let timings: Record<string, number> | null = null;
   try {
     const { browser } = await session.browser();
-    context = await newContext(browser, {
+    const { page } = await tabs.acquire(browser, {
       viewport: { width: opts.viewportWidth, height: opts.viewportHeight },
       offline: local || opts.offline,
       allowOrigins: local ? [session.server.origin] : [],
     });
-    const page = await context.newPage();
     const t1 = performance.now();
     const loaded = await loadPage(page, input.url, {
       timeoutMs: opts.timeout, settleMs: opts.settleMs, maxSettleMs: opts.maxSettleMs, waitFor: opts.waitFor, scroll: opts.scroll,
@@ -228,7 +227,7 @@ async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExt
     code = (e as { code?: string }).code ?? 'INTERNAL_ERROR';
   } finally {
     const tc = performance.now();
-    if (context) await closeQuietly(context, 5000);
+    await tabs.release(!code, input.url);
     if (timings) timings.close = performance.now() - tc;
   }
   if (timings && !code) {
@@ -241,7 +240,21 @@ async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExt
 export async function benchBare(session: Session, inputs: ResolvedInput[], opts: ResolvedExtractOptions, o: BenchOptions): Promise<PassResult> {
   const m = new PassMeter(inputs.length, o, 'bare');
   m.start();
-  await runPool(o.concurrency, inputs.length, (i) => bareOne(session, inputs[i]!, opts, m));
+  // one tab per worker, as runBatch does
+  const free = Array.from({ length: o.concurrency }, () => new TabPool());
+  const all = [...free];
+  try {
+    await runPool(o.concurrency, inputs.length, async (i) => {
+      const tabs = free.pop()!;
+      try {
+        await bareOne(session, inputs[i]!, opts, m, tabs);
+      } finally {
+        free.push(tabs);
+      }
+    });
+  } finally {
+    await Promise.all(all.map((t) => t.close()));
+  }
   return m.finish(BARE_STAGES);
 }
 

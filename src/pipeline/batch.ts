@@ -8,6 +8,7 @@ import type { ResolvedExtractOptions } from '../options.js';
 import { processInput, type PageHooks } from './page.js';
 import type { PageResult } from './record.js';
 import type { Session } from './session.js';
+import { TabPool } from './tabs.js';
 
 export interface BatchOptions {
   concurrency: number;
@@ -37,10 +38,18 @@ export async function runBatch(session: Session, inputs: ResolvedInput[], opts: 
   };
 
   const worker = async (): Promise<void> => {
+    const tabs = new TabPool();
+    try {
+      await work(tabs);
+    } finally {
+      await tabs.close();
+    }
+  };
+  const work = async (tabs: TabPool): Promise<void> => {
     while (nextToStart < inputs.length) {
       const i = nextToStart++;
       const input = inputs[i]!;
-      const result = await processInput(session, input, opts, batch.hooks?.(input, i) ?? {});
+      const result = await processInput(session, input, opts, batch.hooks?.(input, i) ?? {}, tabs);
       batch.onDone?.(result, i);
       done.set(i, result);
       // bound memory: don't run far ahead of the writer

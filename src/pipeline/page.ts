@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
+import { TabPool, type TabSpec } from './tabs.js';
 import { closeQuietly, loadPage, newContext, PageTimeoutError, VisegError, type ResolvedInput } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
 import { captureSnapshot } from '../snapshot/capture.js';
@@ -61,19 +62,25 @@ function toErrorInfo(e: unknown): { code: string; message: string } {
   return { code: 'INTERNAL_ERROR', message: msg.split('\n')[0]! };
 }
 
-async function render(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks):
+async function render(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks, tabs?: TabPool):
   Promise<{ snapshot: PageSnapshot; screenshot?: Buffer; load: number; snap: number; shot: number; warnings: string[] }> {
   const deadline = Date.now() + opts.timeout;
   const { browser } = await session.browser();
   const local = input.kind !== 'url';
+  const spec: TabSpec = {
+    viewport: { width: opts.viewportWidth, height: opts.viewportHeight },
+    offline: local || opts.offline,
+    allowOrigins: local ? [session.server.origin] : [],
+  };
   let context: BrowserContext | null = null;
+  let ok = false;
   try {
-    context = await newContext(browser, {
-      viewport: { width: opts.viewportWidth, height: opts.viewportHeight },
-      offline: local || opts.offline,
-      allowOrigins: local ? [session.server.origin] : [],
-    });
-    const page = await context.newPage();
+    let page: Page;
+    if (tabs) ({ context, page } = await tabs.acquire(browser, spec));
+    else {
+      context = await newContext(browser, spec);
+      page = await context.newPage();
+    }
     const t0 = performance.now();
     const loaded = await loadPage(page, input.url!, {
       timeoutMs: opts.timeout, settleMs: opts.settleMs, maxSettleMs: opts.maxSettleMs, waitFor: opts.waitFor, scroll: opts.scroll,
@@ -89,14 +96,20 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
     for (const d of loaded.dialogs) warnings.push(`dialog dismissed: ${d}`);
     if ((snapshot as { truncated?: boolean }).truncated) warnings.push('snapshot truncated: too many nodes');
     delete (snapshot as { truncated?: boolean }).truncated;
+    ok = true;
     if (loaded.status !== null && loaded.status >= 400) throw new VisegError('HTTP_ERROR', `HTTP ${loaded.status} for ${input.url}`);
     return { snapshot, screenshot, load: t1 - t0, snap: t2 - t1, shot: t3 - t2, warnings };
   } finally {
-    if (context) await closeQuietly(context, 5000);
+    if (tabs) await tabs.release(ok, input.url);
+    else if (context) await closeQuietly(context, 5000);
   }
 }
 
-export async function processInput(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks = {}): Promise<PageResult> {
+/**
+ * `tabs`: a worker's tab pool to reuse one tab across pages (batch runs); without it each page
+ * gets a fresh context.
+ */
+export async function processInput(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks = {}, tabs?: TabPool): Promise<PageResult> {
   const started = performance.now();
   const record: ExtractRecord = emptyRecord(input.input);
   record.url = input.url ?? null;
@@ -107,11 +120,11 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
     if (!input.url) throw new VisegError('INPUT_NOT_FOUND', `no URL for input ${input.input}`);
     let rendered;
     try {
-      rendered = await render(session, input, opts, hooks);
+      rendered = await render(session, input, opts, hooks, tabs);
     } catch (e) {
       // a crashed browser is restarted and the page retried once
       if (toErrorInfo(e).code !== 'BROWSER_CRASHED') throw e;
-      rendered = await render(session, input, opts, hooks);
+      rendered = await render(session, input, opts, hooks, tabs);
       rendered.warnings.push('browser crashed; page retried in a restarted browser');
     }
     const { snapshot } = rendered;
