@@ -99,6 +99,11 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
     ok = true;
     if (loaded.status !== null && loaded.status >= 400) throw new VisegError('HTTP_ERROR', `HTTP ${loaded.status} for ${input.url}`);
     return { snapshot, screenshot, load: t1 - t0, snap: t2 - t1, shot: t3 - t2, warnings };
+  } catch (e) {
+    // Pages in flight when the browser dies fail in several ways (PAGE_CLOSED from loadPage,
+    // "Target closed", a timeout): all of them are a crash, so that the page is retried.
+    if (!browser.isConnected()) throw new VisegError('BROWSER_CRASHED', `the browser crashed while rendering ${input.url}: ${toErrorInfo(e).message}`);
+    throw e;
   } finally {
     if (tabs) await tabs.release(ok, input.url);
     else if (context) await closeQuietly(context, 5000);
