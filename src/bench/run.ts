@@ -74,22 +74,9 @@ export interface PassResult {
   cpu: { nodeSeconds: number; browserSeconds: number | null; msPerPage: number | null };
 }
 
-export interface BenchResult {
+/** The fields of the full pass (of the bare pass when only that ran), plus both passes and the ratio. */
+export interface BenchResult extends Omit<PassResult, 'rssSamples'> {
   mode: 'both' | 'bare' | 'full';
-  /** Fields of the full pass (of the bare pass when only that ran). */
-  pages: number;
-  ok: number;
-  failures: number;
-  failureCodes: Record<string, number>;
-  wallSeconds: number;
-  pagesPerSecond: number;
-  stages: Record<string, StageSummary>;
-  peakRssMb: number;
-  peakRssMbNode: number;
-  peakRssMbBrowser: number | null;
-  peakAnonMbBrowser: number | null;
-  memorySeries: MemoryPoint[];
-  cpu: PassResult['cpu'];
   bare: PassResult | null;
   full: PassResult | null;
   /** Full wall time / bare wall time (same pages, same concurrency); null unless both ran. */
