@@ -73,6 +73,8 @@ export function formatBench(r: BenchResult): string {
       out.push(`${lpad(String(p.pages), 8)}${lpad(num(p.nodeMb, 0), 10)}${lpad(num(p.browserMb, 0), 12)}${lpad(num(p.browserAnonMb, 0), 10)}${lpad(num(p.totalMb, 0), 10)}`);
     }
   }
+  const samples = passes.flatMap(([n, p]) => p.failureSamples.map((f) => `  ${n}: ${f.code} ${f.url ?? ''}: ${f.message}`));
+  if (samples.length) out.push('', 'failures (first 10 per pass)', ...samples);
   out.push('', `memory: ${s.memoryMethod}`);
   return out.join('\n') + '\n';
 }

@@ -16,7 +16,8 @@
  *   a descendant and is not measured (reported as null).
  * - Browser CPU: `utime + stime + cutime + cstime` of `/proc/<pid>/stat` summed over the same
  *   processes (the `c*` fields keep the CPU of renderers that have exited and were reaped inside
- *   the tree), in clock ticks of 1/100 s (USER_HZ, 100 on Linux).
+ *   the tree), plus `cutime + cstime` of this Node process (a browser that crashed or was
+ *   restarted and has been reaped), in clock ticks of 1/100 s (USER_HZ, 100 on Linux).
  *
  * The parsers are pure and take the text of the /proc files; the reader is injectable for tests.
  */
@@ -127,6 +128,8 @@ export interface TreeReading {
   descendantsAnonKb: number;
   /** Sum of utime+stime+cutime+cstime of the descendants, clock ticks. */
   descendantsCpuTicks: number;
+  /** cutime+cstime of the root: children it has reaped (a browser that crashed or was restarted). */
+  rootChildCpuTicks: number;
 }
 
 /** One pass over /proc: the root's RSS and the summed RSS and CPU of its descendants. */
@@ -149,7 +152,10 @@ export function readTree(rootPid: number, reader: ProcReader = linuxProcReader):
     cpu += s.cpuTicks + s.childCpuTicks;
   }
   const rootStatus = reader.status(rootPid);
-  return { rootRssKb: rootStatus ? parseVmRssKb(rootStatus) : null, pids, descendantsRssKb: rss, descendantsAnonKb: anon, descendantsCpuTicks: cpu };
+  return {
+    rootRssKb: rootStatus ? parseVmRssKb(rootStatus) : null, pids, descendantsRssKb: rss, descendantsAnonKb: anon, descendantsCpuTicks: cpu,
+    rootChildCpuTicks: stats.get(rootPid)?.childCpuTicks ?? 0,
+  };
 }
 
 export interface MemorySample {
@@ -284,7 +290,8 @@ export function readCpu(measureBrowser = true, reader: ProcReader = linuxProcRea
   const nodeSeconds = (u.user + u.system) / 1e6;
   if (!measureBrowser || !reader.available()) return { nodeSeconds, browserSeconds: null };
   const r = readTree(process.pid, reader);
-  return { nodeSeconds, browserSeconds: r.descendantsCpuTicks / CLOCK_TICKS_PER_SECOND };
+  // + what this process has reaped: a browser that exited (crash, restart) takes its CPU with it
+  return { nodeSeconds, browserSeconds: (r.descendantsCpuTicks + r.rootChildCpuTicks) / CLOCK_TICKS_PER_SECOND };
 }
 
 export function cpuDelta(a: CpuReading, b: CpuReading): CpuReading {

@@ -58,6 +58,8 @@ export interface PassResult {
   failures: number;
   /** Failure count per error code. */
   failureCodes: Record<string, number>;
+  /** The first failures (at most 10): which page, which code, what happened. */
+  failureSamples: Array<{ url: string | null; code: string; message: string }>;
   wallSeconds: number;
   pagesPerSecond: number;
   /** ms per page: median, p90, mean, max over the pages that succeeded. */
@@ -129,6 +131,7 @@ export function repeatInputs<T>(inputs: readonly T[], repeat: number): T[] {
 class PassMeter {
   readonly stages = new StageRecorder();
   readonly failureCodes: Record<string, number> = {};
+  readonly failureSamples: PassResult['failureSamples'] = [];
   readonly series: MemoryPoint[] = [];
   private done = 0;
   private ok = 0;
@@ -147,10 +150,13 @@ class PassMeter {
     this.t0 = performance.now();
   }
 
-  pageDone(ok: boolean, code?: string): void {
+  pageDone(ok: boolean, code?: string, detail?: { url: string | null; message: string }): void {
     this.done++;
     if (ok) this.ok++;
-    else if (code) this.failureCodes[code] = (this.failureCodes[code] ?? 0) + 1;
+    else if (code) {
+      this.failureCodes[code] = (this.failureCodes[code] ?? 0) + 1;
+      if (this.failureSamples.length < 10) this.failureSamples.push({ url: detail?.url ?? null, code, message: detail?.message ?? '' });
+    }
     if (this.done % this.o.memoryEvery === 0) this.point(this.sampler.sample());
     this.o.onPage?.(this.pass, ok, this.done, this.total);
   }
@@ -172,6 +178,7 @@ class PassMeter {
       ok: this.ok,
       failures: this.done - this.ok,
       failureCodes: this.failureCodes,
+      failureSamples: this.failureSamples,
       wallSeconds: round2(wall),
       pagesPerSecond: round2(this.done / Math.max(wall, 1e-9)),
       stages: this.stages.summaries(order),
@@ -189,12 +196,13 @@ class PassMeter {
 /** One input the way the pipeline's render() does it, minus snapshot/screenshot: a reused tab, loadPage. */
 async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, m: PassMeter, tabs: TabPool): Promise<void> {
   if (input.error || !input.url) {
-    m.pageDone(false, input.error?.code ?? 'INPUT_NOT_FOUND');
+    m.pageDone(false, input.error?.code ?? 'INPUT_NOT_FOUND', { url: input.url ?? input.input, message: input.error?.message ?? 'no URL' });
     return;
   }
   const t0 = performance.now();
   const local = input.kind !== 'url';
   let code: string | undefined;
+  let message = '';
   let timings: Record<string, number> | null = null;
   try {
     const { browser } = await session.browser();
@@ -212,6 +220,7 @@ async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExt
     if (loaded.status !== null && loaded.status >= 400) code = 'HTTP_ERROR';
   } catch (e) {
     code = (e as { code?: string }).code ?? 'INTERNAL_ERROR';
+    message = (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
   } finally {
     const tc = performance.now();
     await tabs.release(!code, input.url);
@@ -221,7 +230,7 @@ async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExt
     timings.total = performance.now() - t0;
     for (const [k, v] of Object.entries(timings)) m.stages.add(k, v);
   }
-  m.pageDone(!code, code);
+  m.pageDone(!code, code, { url: input.url, message });
 }
 
 export async function benchBare(session: Session, inputs: ResolvedInput[], opts: ResolvedExtractOptions, o: BenchOptions): Promise<PassResult> {
@@ -255,7 +264,7 @@ export async function benchFull(session: Session, inputs: ResolvedInput[], opts:
     concurrency: o.concurrency,
     hooks: () => hooks,
     onDone: (r) => {
-      if (!r.record.ok) m.pageDone(false, r.record.error?.code ?? 'INTERNAL_ERROR');
+      if (!r.record.ok) m.pageDone(false, r.record.error?.code ?? 'INTERNAL_ERROR', { url: r.record.url, message: r.record.error?.message ?? '' });
     },
     // In input order, like extract's writer; annotating here is what `extract --screenshot-dir` does.
     emit: async (r: PageResult) => {
@@ -309,6 +318,7 @@ export async function runBench(session: Session, c: BenchContext, o: BenchOption
     ok: main.ok,
     failures: main.failures,
     failureCodes: main.failureCodes,
+    failureSamples: main.failureSamples,
     wallSeconds: main.wallSeconds,
     pagesPerSecond: main.pagesPerSecond,
     stages: main.stages,

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TabPool, type TabSpec } from './tabs.js';
 import { closeQuietly, loadPage, newContext, PageTimeoutError, VisegError, type ResolvedInput } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
@@ -62,6 +62,46 @@ function toErrorInfo(e: unknown): { code: string; message: string } {
   return { code: 'INTERNAL_ERROR', message: msg.split('\n')[0]! };
 }
 
+/**
+ * Whether `browser` is gone. A dying browser closes its pages a moment BEFORE it reports the
+ * disconnect, so after an error that says "closed", wait briefly for the disconnect.
+ */
+async function browserGone(browser: Browser, e: unknown): Promise<boolean> {
+  if (!browser.isConnected()) return true;
+  const info = toErrorInfo(e);
+  if (info.code !== 'PAGE_CLOSED' && info.code !== 'BROWSER_CRASHED' && !/closed/i.test(info.message)) return false;
+  return new Promise<boolean>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      browser.off('disconnected', done);
+      resolve(!browser.isConnected());
+    };
+    const timer = setTimeout(done, 2000);
+    browser.on('disconnected', done);
+  });
+}
+
+async function openFresh(browser: Browser, spec: TabSpec): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, spec);
+  try {
+    return { context, page: await context.newPage() };
+  } catch (e) {
+    await closeQuietly(context, 5000);
+    throw e;
+  }
+}
+
+/** A promise that rejects with BROWSER_CRASHED when `browser` disconnects; `off()` stops watching. */
+function whenDisconnected(browser: Browser): { promise: Promise<never>; off: () => void } {
+  let on: () => void = () => undefined;
+  const promise = new Promise<never>((_, reject) => {
+    on = () => reject(new VisegError('BROWSER_CRASHED', 'the browser disconnected'));
+    browser.once('disconnected', on);
+  });
+  promise.catch(() => undefined); // nobody may be listening any more
+  return { promise, off: () => browser.off('disconnected', on) };
+}
+
 async function render(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks, tabs?: TabPool):
   Promise<{ snapshot: PageSnapshot; screenshot?: Buffer; load: number; snap: number; shot: number; warnings: string[] }> {
   const deadline = Date.now() + opts.timeout;
@@ -74,12 +114,20 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
   };
   let context: BrowserContext | null = null;
   let ok = false;
+  // Opening a context/tab has no timeout of its own, and `newPage()` can wait forever when the
+  // browser dies meanwhile: bound it by the page's deadline and by the browser's disconnect.
+  const gone = whenDisconnected(browser);
+  let abandoned = false;
   try {
+    const opening = tabs ? tabs.acquire(browser, spec) : openFresh(browser, spec);
+    if (!tabs) opening.then((r) => abandoned && void closeQuietly(r.context, 5000), () => undefined);
     let page: Page;
-    if (tabs) ({ context, page } = await tabs.acquire(browser, spec));
-    else {
-      context = await newContext(browser, spec);
-      page = await context.newPage();
+    try {
+      ({ context, page } = await race(Promise.race([opening, gone.promise]), remaining(deadline),
+        () => new PageTimeoutError(opts.timeout, 'open-page', input.url!)));
+    } catch (e) {
+      abandoned = true;
+      throw e;
     }
     const t0 = performance.now();
     const loaded = await loadPage(page, input.url!, {
@@ -102,9 +150,10 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
   } catch (e) {
     // Pages in flight when the browser dies fail in several ways (PAGE_CLOSED from loadPage,
     // "Target closed", a timeout): all of them are a crash, so that the page is retried.
-    if (!browser.isConnected()) throw new VisegError('BROWSER_CRASHED', `the browser crashed while rendering ${input.url}: ${toErrorInfo(e).message}`);
+    if (await browserGone(browser, e)) throw new VisegError('BROWSER_CRASHED', `the browser crashed while rendering ${input.url}: ${toErrorInfo(e).message}`);
     throw e;
   } finally {
+    gone.off();
     if (tabs) await tabs.release(ok, input.url);
     else if (context) await closeQuietly(context, 5000);
   }

@@ -29,11 +29,15 @@ export class Session {
     if (!this.starting) {
       const old = this.launched;
       this.launched = null;
-      if (old) {
-        this.restarts++;
-        await old.close().catch(() => undefined);
-      }
-      this.starting = launchBrowser(this.launchOptions).then(
+      // `starting` is set before the first await: callers arriving while the old browser closes
+      // must wait for the same launch, not start browsers of their own (which would leak).
+      this.starting = (async () => {
+        if (old) {
+          this.restarts++;
+          await old.close().catch(() => undefined);
+        }
+        return launchBrowser(this.launchOptions);
+      })().then(
         (b) => {
           this.launched = b;
           this.starting = null;

@@ -57,17 +57,18 @@ describe('bench helpers', () => {
 
   it('samples a process tree through an injected /proc reader and keeps the peaks', () => {
     let rss = 100 * 1024;
-    const stat = (pid: number, ppid: number, ticks: number) => `${pid} (p) S ${ppid} 0 0 0 -1 0 0 0 0 0 ${ticks} 0 0 0 20 0 1 0 0 0 0`;
+    const stat = (pid: number, ppid: number, ticks: number, reaped = 0) => `${pid} (p) S ${ppid} 0 0 0 -1 0 0 0 0 0 ${ticks} 0 ${reaped} 0 20 0 1 0 0 0 0`;
     const reader: ProcReader = {
       available: () => true,
       pids: () => [1, 50, 51, 52, 99],
-      stat: (pid) => ({ 1: stat(1, 0, 0), 50: stat(50, 1, 0), 51: stat(51, 50, 100), 52: stat(52, 51, 50), 99: stat(99, 1, 0) } as Record<number, string>)[pid] ?? null,
+      stat: (pid) => ({ 1: stat(1, 0, 0), 50: stat(50, 1, 0, 30), 51: stat(51, 50, 100), 52: stat(52, 51, 50), 99: stat(99, 1, 0) } as Record<number, string>)[pid] ?? null,
       status: (pid) => (pid === 50 ? `VmRSS:\t${50 * 1024} kB\n` : pid === 51 || pid === 52 ? `VmRSS:\t${rss} kB\nRssAnon:\t1024 kB\n` : null),
     };
     const tree = readTree(50, reader);
     expect(tree.pids).toEqual([51, 52]);
     expect(tree.descendantsRssKb).toBe(200 * 1024);
     expect(tree.descendantsCpuTicks).toBe(150);
+    expect(tree.rootChildCpuTicks).toBe(30); // a reaped (crashed) browser's CPU
     const s = new MemorySampler({ rootPid: 50, reader });
     expect(s.sample()).toMatchObject({ nodeMb: 50, browserMb: 200, browserAnonMb: 2, totalMb: 250, browserProcesses: 2 });
     rss = 300 * 1024;
