@@ -9,6 +9,12 @@
  *     registry directory)                                 → source 'playwright'
  *  4. well-known system locations, then a `which`-style PATH lookup → source 'system'
  *
+ * Headless runs (the default) prefer the headless shell at steps 3 and 4: Playwright's
+ * `chromium-headless-shell` download next to its Chromium, Debian's `chromium-headless-shell`
+ * package, Chrome for Testing's `chrome-headless-shell`. It is the same Blink without the
+ * browser UI layer, and what `chromium.launch()` itself uses when headless; measured on the dev
+ * pages it costs about 30% less browser CPU per page than full Chromium in headless mode.
+ *
  * An explicit path (1 or 2) that does not exist is an error naming that path; it never falls
  * through to the next source silently. When nothing is found, {@link BrowserNotFoundError} says
  * what to install.
@@ -39,10 +45,39 @@ export interface FindBrowserOptions {
   playwrightExecutablePath?: (() => string | undefined) | null;
   /** Override the well-known system locations (tests). Default {@link systemBrowserPaths}. */
   systemPaths?: string[];
+  /** Prefer a headless shell (steps 3 and 4). Default true; false for a headed browser. */
+  headless?: boolean;
 }
 
 /** Executable names tried on PATH, in order. */
 export const PATH_BROWSER_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
+
+/** Headless-shell names tried on PATH before {@link PATH_BROWSER_NAMES} when headless. */
+export const PATH_HEADLESS_SHELL_NAMES = ['chromium-headless-shell', 'chrome-headless-shell'];
+
+/** Well-known headless-shell locations (Debian/Ubuntu's `chromium-headless-shell` package). */
+export function systemHeadlessShellPaths(platform: NodeJS.Platform = process.platform): string[] {
+  return platform === 'linux' ? ['/usr/bin/chromium-headless-shell', '/usr/lib/chromium/chromium-headless-shell'] : [];
+}
+
+/**
+ * The headless shell Playwright installs next to a managed Chromium, derived from the Chromium
+ * path: `<registry>/chromium-<rev>/chrome-<platform>/chrome` →
+ * `<registry>/chromium_headless_shell-<rev>/chrome-headless-shell-<platform>/chrome-headless-shell`.
+ * Undefined when the path does not have that layout.
+ */
+export function playwrightHeadlessShellPath(chromiumPath: string, platform: NodeJS.Platform = process.platform): string | undefined {
+  const p = platform === 'win32' ? path.win32 : path.posix;
+  const parts = chromiumPath.split(platform === 'win32' ? /[\\/]/ : '/');
+  const i = parts.findIndex((s) => /^chromium-\d+$/.test(s));
+  const folder = parts[i + 1];
+  if (i < 0 || !folder || !/^chrome-/.test(folder)) return undefined;
+  const rev = parts[i]!.slice('chromium-'.length);
+  const exe = platform === 'win32' ? 'chrome-headless-shell.exe' : 'chrome-headless-shell';
+  const sep = platform === 'win32' ? '\\' : '/';
+  const root = parts.slice(0, i).join(sep) || (parts[0] === '' ? sep : '');
+  return p.join(root, `chromium_headless_shell-${rev}`, folder.replace(/^chrome-/, 'chrome-headless-shell-'), exe);
+}
 
 /** Well-known install locations of Chromium/Chrome for a platform, in preference order. */
 export function systemBrowserPaths(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string[] {
@@ -101,13 +136,17 @@ function isExecutableFile(p: string, platform: NodeJS.Platform): boolean {
 }
 
 /** `which`-style lookup of `names` on `env.PATH`. Returns the first executable hit. */
-export function whichBrowser(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string | undefined {
+export function whichBrowser(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  names: readonly string[] = PATH_BROWSER_NAMES,
+): string | undefined {
   const pathVar = env.PATH ?? env.Path ?? '';
   const sep = platform === 'win32' ? ';' : ':';
   const dirs = pathVar.split(sep).filter((d) => d.length > 0);
   const exts = platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';').filter(Boolean) : [''];
   const join = platform === 'win32' ? path.win32.join : path.posix.join;
-  for (const name of PATH_BROWSER_NAMES) {
+  for (const name of names) {
     for (const dir of dirs) {
       for (const ext of exts) {
         const candidate = join(dir, name + ext.toLowerCase());
@@ -151,6 +190,8 @@ export function findBrowser(opts: FindBrowserOptions = {}): FoundBrowser {
   const fromEnv = env.VISEG_BROWSER_PATH;
   if (fromEnv) return checkExplicit(fromEnv, 'VISEG_BROWSER_PATH', 'env', platform);
 
+  const headless = opts.headless ?? true;
+
   const pw = opts.playwrightExecutablePath === undefined ? defaultPlaywrightPath : opts.playwrightExecutablePath;
   if (pw) {
     let p: string | undefined;
@@ -159,13 +200,15 @@ export function findBrowser(opts: FindBrowserOptions = {}): FoundBrowser {
     } catch {
       p = undefined; // e.g. unsupported platform
     }
-    if (p && isExecutableFile(p, platform)) return { path: p, source: 'playwright' };
+    const shell = p && headless ? playwrightHeadlessShellPath(p, platform) : undefined;
+    for (const c of [shell, p]) if (c && isExecutableFile(c, platform)) return { path: c, source: 'playwright' };
   }
 
-  for (const p of opts.systemPaths ?? systemBrowserPaths(platform, env)) {
+  const system = opts.systemPaths ?? [...(headless ? systemHeadlessShellPaths(platform) : []), ...systemBrowserPaths(platform, env)];
+  for (const p of system) {
     if (isExecutableFile(p, platform)) return { path: p, source: 'system' };
   }
-  const onPath = whichBrowser(env, platform);
+  const onPath = whichBrowser(env, platform, headless ? [...PATH_HEADLESS_SHELL_NAMES, ...PATH_BROWSER_NAMES] : PATH_BROWSER_NAMES);
   if (onPath) return { path: onPath, source: 'system' };
 
   throw new BrowserNotFoundError();

@@ -119,7 +119,7 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedB
     };
   }
 
-  const found = findBrowser({ browserPath: opts.browserPath, env: opts.env });
+  const found = findBrowser({ browserPath: opts.browserPath, env: opts.env, headless: opts.headless ?? true });
   let browser: Browser;
   try {
     browser = await chromium.launch({

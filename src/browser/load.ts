@@ -13,8 +13,9 @@
  *
  * Other pages/contexts of the same browser stay usable (each context has its own renderer).
  *
- * Settle detection needs the DOM mutation recorder (see pagescripts.ts). `loadPage` installs it
- * with `page.addInitScript` (once per page); contexts made by `newContext` already have it.
+ * Settle detection needs the DOM mutation recorder, and error loops need the guard (see
+ * pagescripts.ts). `loadPage` installs both with `page.addInitScript` (once per page); contexts
+ * made by `newContext` already have them.
  */
 import {
   errors,
@@ -29,7 +30,7 @@ import {
 import { contextPolicy, networkPolicyOf } from './context.js';
 import { guardNavigations } from './network.js';
 import { NavigationError, PageTimeoutError, VisegError, WaitForError, WaitForTimeoutError } from './errors.js';
-import { LAST_MUTATION_KEY, MUTATION_RECORDER_SCRIPT, SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';
+import { ERROR_LOOP_GUARD_SCRIPT, LAST_MUTATION_KEY, MUTATION_RECORDER_SCRIPT, SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';
 
 export interface LoadOptions {
   /** Hard deadline for the whole load. Default 30000. */
@@ -329,6 +330,7 @@ async function runLoad(
 
   if (!recorderInstalled.has(page)) {
     await page.addInitScript(MUTATION_RECORDER_SCRIPT); // idempotent in-page if the context has it too
+    await page.addInitScript(ERROR_LOOP_GUARD_SCRIPT);
     recorderInstalled.add(page);
   }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserNotFoundError, BrowserPathNotFoundError } from '../../../src/browser/errors.js';
-import { findBrowser, systemBrowserPaths, whichBrowser } from '../../../src/browser/find.js';
+import { findBrowser, playwrightHeadlessShellPath, systemBrowserPaths, systemHeadlessShellPaths, whichBrowser } from '../../../src/browser/find.js';
 
 let dir: string;
 const exe = (name: string): string => {
@@ -125,5 +125,40 @@ describe('systemBrowserPaths', () => {
     expect(systemBrowserPaths('darwin', {})).toContain('/Applications/Chromium.app/Contents/MacOS/Chromium');
     const win = systemBrowserPaths('win32', { PROGRAMFILES: 'C:\\Program Files' });
     expect(win).toContain('C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe');
+  });
+});
+
+describe('headless shell preference', () => {
+  it('derives the Playwright headless shell from the managed Chromium path', () => {
+    expect(playwrightHeadlessShellPath('/home/u/.cache/ms-playwright/chromium-1255/chrome-linux64/chrome', 'linux')).toBe(
+      '/home/u/.cache/ms-playwright/chromium_headless_shell-1255/chrome-headless-shell-linux64/chrome-headless-shell',
+    );
+    expect(
+      playwrightHeadlessShellPath('/Users/u/Library/Caches/ms-playwright/chromium-1255/chrome-mac-arm64/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing', 'darwin'),
+    ).toBe('/Users/u/Library/Caches/ms-playwright/chromium_headless_shell-1255/chrome-headless-shell-mac-arm64/chrome-headless-shell');
+    expect(playwrightHeadlessShellPath('C:\\Users\\u\\AppData\\Local\\ms-playwright\\chromium-1255\\chrome-win64\\chrome.exe', 'win32')).toBe(
+      'C:\\Users\\u\\AppData\\Local\\ms-playwright\\chromium_headless_shell-1255\\chrome-headless-shell-win64\\chrome-headless-shell.exe',
+    );
+    expect(playwrightHeadlessShellPath('/usr/bin/chromium', 'linux')).toBeUndefined();
+  });
+
+  it('prefers the Playwright headless shell when headless, the full Chromium when headed or when no shell is installed', () => {
+    const full = exe('pw1/chromium-7/chrome-linux64/chrome');
+    const shell = exe('pw1/chromium_headless_shell-7/chrome-headless-shell-linux64/chrome-headless-shell');
+    const o = { env: {}, playwrightExecutablePath: () => full, systemPaths: [], platform: 'linux' as const };
+    expect(findBrowser(o)).toEqual({ path: shell, source: 'playwright' });
+    expect(findBrowser({ ...o, headless: false })).toEqual({ path: full, source: 'playwright' });
+    const alone = exe('pw2/chromium-7/chrome-linux64/chrome');
+    expect(findBrowser({ ...o, playwrightExecutablePath: () => alone })).toEqual({ path: alone, source: 'playwright' });
+  });
+
+  it('puts system headless shells first on Linux and looks for shell names first on PATH', () => {
+    expect(systemHeadlessShellPaths('linux')[0]).toBe('/usr/bin/chromium-headless-shell');
+    expect(systemHeadlessShellPaths('darwin')).toEqual([]);
+    const chromium = exe('binD/chromium');
+    const shell = exe('binE/chromium-headless-shell');
+    const env = { PATH: [path.dirname(chromium), path.dirname(shell)].join(':') };
+    expect(findBrowser({ ...none, env, platform: 'linux' })).toEqual({ path: shell, source: 'system' });
+    expect(findBrowser({ ...none, env, platform: 'linux', headless: false })).toEqual({ path: chromium, source: 'system' });
   });
 });
