@@ -13,8 +13,14 @@ export const extractOptionsSchema = z.object({
   maxSettleMs: z.number().int().min(0).max(120_000).default(5_000),
   /** CSS selector that must appear before the snapshot. */
   waitFor: z.string().min(1).optional(),
-  /** Scroll through the page to trigger lazy content. */
-  scroll: z.boolean().default(true),
+  /**
+   * Scroll through the page to trigger lazy content: 'auto' (only pages where something reacts
+   * to scrolling), 'always' (or true), 'never' (or false).
+   */
+  scroll: z
+    .union([z.boolean(), z.enum(['auto', 'always', 'never'])])
+    .default('auto')
+    .transform((v) => (v === true ? 'always' : v === false ? 'never' : v)),
   /** Block every request that leaves the machine, for URLs too. (Local inputs are always offline.) */
   offline: z.boolean().default(false),
   /** Permitted degree of coherence for the VIPS block tree (1..11; lower is coarser). */

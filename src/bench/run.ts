@@ -91,7 +91,7 @@ export interface BenchResult extends Omit<PassResult, 'rssSamples'> {
     timeoutMs: number;
     settleMs: number;
     maxSettleMs: number;
-    scroll: boolean;
+    scroll: string;
     viewport: string;
     browser: string;
     browserArgs: string[];

@@ -30,7 +30,7 @@ import {
 import { contextPolicy, networkPolicyOf } from './context.js';
 import { guardNavigations } from './network.js';
 import { NavigationError, PageTimeoutError, VisegError, WaitForError, WaitForTimeoutError } from './errors.js';
-import { ERROR_LOOP_GUARD_SCRIPT, LAST_MUTATION_KEY, MUTATION_RECORDER_SCRIPT, SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';
+import { ERROR_LOOP_GUARD_SCRIPT, LAST_MUTATION_KEY, MUTATION_RECORDER_SCRIPT, SCROLL_HOOKS_SCRIPT, SCROLL_REASON_EXPR, SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';
 
 export interface LoadOptions {
   /** Hard deadline for the whole load. Default 30000. */
@@ -41,11 +41,17 @@ export interface LoadOptions {
   maxSettleMs?: number;
   /** CSS selector that must be attached to the DOM before settling (`--wait-for`). */
   waitFor?: string;
-  /** Scroll through the page once to trigger lazy loading. Default true. */
-  scroll?: boolean;
+  /**
+   * Scroll through the page once to trigger lazy loading: `'auto'` (default) only when something
+   * in the page reacts to scrolling (IntersectionObserver, scroll listeners, `loading="lazy"`),
+   * `'always'` / `true`, `'never'` / `false`.
+   */
+  scroll?: ScrollMode | boolean;
   /** At most this many viewport-height scroll steps. Default 30. */
   maxScrollSteps?: number;
 }
+
+export type ScrollMode = 'auto' | 'always' | 'never';
 
 export interface LoadTimings {
   /** ms from goto until the load event (or until we stopped waiting for it). */
@@ -74,6 +80,8 @@ export interface LoadResult {
   settled: boolean;
   /** Scroll steps taken. */
   scrollSteps: number;
+  /** Why the page was scrolled (`'always'`, `'IntersectionObserver'`, ...), or null when it was not. */
+  scrollReason: string | null;
   /** Non-fatal oddities worth reporting. */
   warnings: string[];
 }
@@ -82,7 +90,7 @@ export const LOAD_DEFAULTS = {
   timeoutMs: 30_000,
   settleMs: 500,
   maxSettleMs: 5_000,
-  scroll: true,
+  scroll: 'auto' as ScrollMode,
   maxScrollSteps: 30,
 } as const;
 
@@ -91,6 +99,11 @@ const MAX_DIALOGS = 50;
 const DEADLINE_MARGIN_MS = 250;
 const FONTS_MAX_MS = 2_000;
 const MAX_FOLLOW_NAVIGATIONS = 2;
+
+/** `true`/`false` (older API) to a {@link ScrollMode}. */
+export function scrollMode(v: ScrollMode | boolean): ScrollMode {
+  return v === true ? 'always' : v === false ? 'never' : v;
+}
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 
@@ -287,7 +300,7 @@ export async function loadPage(page: Page, url: string, opts: LoadOptions = {}):
     settleMs: opts.settleMs ?? LOAD_DEFAULTS.settleMs,
     maxSettleMs: opts.maxSettleMs ?? LOAD_DEFAULTS.maxSettleMs,
     waitFor: opts.waitFor,
-    scroll: opts.scroll ?? LOAD_DEFAULTS.scroll,
+    scroll: scrollMode(opts.scroll ?? LOAD_DEFAULTS.scroll),
     maxScrollSteps: opts.maxScrollSteps ?? LOAD_DEFAULTS.maxScrollSteps,
   };
   const ctl = { aborted: false, phase: 'navigate' };
@@ -314,7 +327,7 @@ export async function loadPage(page: Page, url: string, opts: LoadOptions = {}):
 async function runLoad(
   page: Page,
   url: string,
-  o: Required<Omit<LoadOptions, 'waitFor'>> & { waitFor?: string },
+  o: Required<Omit<LoadOptions, 'waitFor' | 'scroll'>> & { waitFor?: string; scroll: ScrollMode },
   deadline: number,
   tracker: PageTracker,
   ctl: { aborted: boolean; phase: string },
@@ -331,6 +344,7 @@ async function runLoad(
   if (!recorderInstalled.has(page)) {
     await page.addInitScript(MUTATION_RECORDER_SCRIPT); // idempotent in-page if the context has it too
     await page.addInitScript(ERROR_LOOP_GUARD_SCRIPT);
+    await page.addInitScript(SCROLL_HOOKS_SCRIPT);
     recorderInstalled.add(page);
   }
 
@@ -444,7 +458,19 @@ async function runLoad(
 
   // ---- scroll ----
   let scrollSteps = 0;
-  if (o.scroll && o.maxScrollSteps > 0) {
+  let scrollReason: string | null = null;
+  if (o.scroll !== 'never' && o.maxScrollSteps > 0) {
+    if (o.scroll === 'always') scrollReason = 'always';
+    else {
+      try {
+        scrollReason = (await page.evaluate(SCROLL_REASON_EXPR)) as string | null;
+      } catch {
+        scrollReason = 'unknown (the page navigated)';
+      }
+      check();
+    }
+  }
+  if (scrollReason !== null) {
     ctl.phase = 'scroll';
     const tScroll = Date.now();
     let activity = true;
@@ -491,7 +517,7 @@ async function runLoad(
     timings.settle += Date.now() - tFollow;
   }
   if (tracker.pendingNav) warnings.push('The page was still navigating when loading stopped.');
-  if (!settled && o.scroll) warnings.push('The page did not become quiet after scrolling.');
+  if (!settled && scrollReason !== null) warnings.push('The page did not become quiet after scrolling.');
 
   return {
     finalUrl: page.url(),
@@ -503,6 +529,7 @@ async function runLoad(
     loadFired,
     settled,
     scrollSteps,
+    scrollReason,
     warnings: [...warnings],
   };
 }

@@ -94,3 +94,49 @@ export const ERROR_LOOP_GUARD_SCRIPT = `(() => {
     e.stopImmediatePropagation();
   }, true);
 })();`;
+
+/** Window property counting what could react to scrolling (see {@link SCROLL_HOOKS_SCRIPT}). */
+export const SCROLL_HOOKS_KEY = '__viseg_scrollHooks_7f3a9c';
+
+/**
+ * Init script: counts what can make content appear on scroll, so that `scroll: 'auto'` scrolls
+ * only pages that listen: IntersectionObserver targets (how most lazy loaders work) and `scroll`
+ * / `wheel` listeners on the window, the document, `<html>` or `<body>` (jQuery-era lazy loaders
+ * and infinite scroll). The originals are called unchanged. Idempotent.
+ */
+export const SCROLL_HOOKS_SCRIPT = `(() => {
+  const KEY = ${JSON.stringify(SCROLL_HOOKS_KEY)};
+  if (Object.prototype.hasOwnProperty.call(window, KEY)) return;
+  const hooks = { observed: 0, listeners: 0 };
+  Object.defineProperty(window, KEY, { value: hooks, enumerable: false });
+  const IO = window.IntersectionObserver;
+  if (IO && IO.prototype && typeof IO.prototype.observe === 'function') {
+    const observe = IO.prototype.observe;
+    IO.prototype.observe = function (target) { hooks.observed++; return observe.apply(this, arguments); };
+  }
+  const ET = window.EventTarget && window.EventTarget.prototype;
+  if (ET && typeof ET.addEventListener === 'function') {
+    const add = ET.addEventListener;
+    ET.addEventListener = function (type) {
+      if ((type === 'scroll' || type === 'wheel') &&
+          (this === window || this === document || this === document.documentElement || this === document.body)) hooks.listeners++;
+      return add.apply(this, arguments);
+    };
+  }
+})();`;
+
+/**
+ * In-page: why the page might need a scroll pass (`scroll: 'auto'`), or null when nothing
+ * reacts to scrolling: observers or listeners counted by {@link SCROLL_HOOKS_SCRIPT}, `onscroll`
+ * handlers, or native lazy loading (`loading="lazy"` images and iframes).
+ */
+export const SCROLL_REASON_EXPR = `(() => {
+  const h = window[${JSON.stringify(SCROLL_HOOKS_KEY)}];
+  if (!h) return 'unknown (no hook counter in this document)';
+  if (h.observed > 0) return 'IntersectionObserver';
+  if (h.listeners > 0) return 'scroll listener';
+  const b = document.body;
+  if (window.onscroll || document.onscroll || (b && b.onscroll) || (b && b.onwheel) || window.onwheel) return 'onscroll handler';
+  if (document.querySelector('img[loading=lazy i], iframe[loading=lazy i]')) return 'loading="lazy"';
+  return null;
+})()`;

@@ -27,7 +27,12 @@ export function addRenderOptions(cmd: Command): Command {
     .option('--settle-ms <ms>', 'DOM and network quiet window before the snapshot', intArg('--settle-ms'), 500)
     .option('--max-settle-ms <ms>', 'stop waiting for quiet after this long', intArg('--max-settle-ms'), 5_000)
     .option('--wait-for <selector>', 'wait until this CSS selector is in the page')
-    .option('--no-scroll', 'do not scroll through the page for lazy content')
+    .addOption(
+      new Option('--scroll <when>', 'scroll through the page for lazy content: auto = only when the page listens for it')
+        .choices(['auto', 'always', 'never'])
+        .default('auto'),
+    )
+    .option('--no-scroll', 'do not scroll (same as --scroll never)')
     .option('--offline', 'block requests that leave the machine, for URLs too (local files always are)')
     .option('--pdoc <n>', 'permitted degree of coherence of the block tree (1-11, lower is coarser)', intArg('--pdoc'), 8)
     .option('--viewport <WxH>', 'viewport size', '1366x768')
@@ -41,7 +46,7 @@ export interface RenderCliOptions {
   settleMs: number;
   maxSettleMs: number;
   waitFor?: string;
-  scroll: boolean;
+  scroll: 'auto' | 'always' | 'never' | boolean;
   offline?: boolean;
   pdoc: number;
   viewport: string;

@@ -64,6 +64,20 @@ const PAGES: Record<string, string> = {
       }
     }).observe(document.getElementById('sentinel'));
   </script></body>`,
+  'lazy-listener.html': `<!doctype html><title>lazy listener</title><body style="margin:0">
+    <div style="height:3000px">tall</div><script>
+    window.addEventListener('scroll', () => {
+      if (window.scrollY > 1000 && !document.getElementById('more')) {
+        const p = document.createElement('p'); p.id = 'more'; p.textContent = 'more stories'; document.body.append(p);
+      }
+    });
+  </script></body>`,
+  'tall.html': `<!doctype html><title>tall</title><body style="margin:0"><div style="height:3000px">tall</div>
+    <p>nothing here reacts to scrolling</p></body>`,
+  'error-loop.html': `<!doctype html><title>error loop</title><body>
+    <img id="a" src="http://example.invalid/a.png" onerror="window.fails=(window.fails||0)+1; this.src='http://example.invalid/fallback-'+window.fails+'.png'">
+    <img id="b" src="missing-local.png" onerror="this.src='missing-local.png?again'">
+    <p>an image whose fallback fails too</p></body>`,
   'waitfor.html': `<!doctype html><title>waitfor</title><body><script>
     setTimeout(() => { const d = document.createElement('div'); d.className = 'ready'; document.body.append(d); }, 200);
   </script></body>`,
@@ -226,6 +240,33 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
       expect(r.scrollSteps).toBeGreaterThan(1);
       expect(await page.locator('#lazy').count()).toBe(1);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  });
+
+  it("scroll 'auto' scrolls a page with a scroll listener, and skips a page where nothing listens", async () => {
+    await withPage(async (page) => {
+      const r = await loadPage(page, url('lazy-listener.html'), fast);
+      expect(r.scrollReason).toBe('scroll listener');
+      expect(await page.locator('#more').count()).toBe(1);
+      const io = await loadPage(page, url('lazy.html'), fast);
+      expect(io.scrollReason).toBe('IntersectionObserver');
+      const t = await loadPage(page, url('tall.html'), fast);
+      expect(t.scrollReason).toBeNull();
+      expect(t.scrollSteps).toBe(0);
+      const always = await loadPage(page, url('tall.html'), { ...fast, scroll: 'always' });
+      expect(always.scrollReason).toBe('always');
+      expect(always.scrollSteps).toBeGreaterThan(1);
+      const never = await loadPage(page, url('lazy-listener.html'), { ...fast, scroll: 'never' });
+      expect(never.scrollReason).toBeNull();
+      expect(await page.locator('#more').count()).toBe(0);
+    });
+  });
+
+  it('stops an image whose onerror fallback fails forever after two fallbacks', async () => {
+    await withPage(async (page) => {
+      const r = await loadPage(page, url('error-loop.html'), fast);
+      expect(r.settled).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { fails: number }).fails)).toBe(2);
     });
   });
 
