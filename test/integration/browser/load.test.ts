@@ -88,8 +88,8 @@ let dir: string;
 let server: FileServer;
 let launched: LaunchedBrowser;
 
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-  const context = await newContext(launched.browser, { offline: true, allowOrigins: [server.origin] });
+async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, on: FileServer = server): Promise<T> {
+  const context = await newContext(launched.browser, { offline: true, allowOrigins: [on.origin] });
   const page = await context.newPage();
   try {
     return await fn(page, context);
@@ -219,19 +219,37 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
     });
   });
 
-  it('fails external requests at once when offline', async () => {
-    await withPage(async (page, context) => {
+  it('fails external requests at once when offline: refused by the page policy, or by the proxy without it', async () => {
+    // Default server: HTML comes with a confining CSP, so the renderer refuses external requests.
+    const res = await fetch(url('external.html'));
+    expect(res.headers.get('content-security-policy')).toContain(`default-src 'self' ${server.origin}`);
+    await withPage(async (page) => {
       const t = Date.now();
       const r = await loadPage(page, url('external.html'));
-      const elapsed = Date.now() - t;
-      // Blocked requests fail at once: nothing waits for DNS/TCP timeouts (10.255.255.1 would hang).
       expect(r.settled).toBe(true);
       expect(r.timings.settle).toBeLessThan(2000);
-      expect(elapsed).toBeLessThan(4000);
+      expect(Date.now() - t).toBeLessThan(4000);
       expect(await page.textContent('#result')).toBe('failed');
-      const blocked = networkPolicyOf(context)!.blocked;
-      expect(blocked).toEqual(expect.arrayContaining(['http://example.invalid/x.png', 'http://10.255.255.1/']));
     });
+    // Without the CSP the refusing proxy is the backstop: the requests fail at once too, and are
+    // recorded. Nothing waits for DNS/TCP timeouts (10.255.255.1 would hang).
+    const open = await startFileServer({ confine: false });
+    try {
+      const u = open.urlFor(path.join(dir, 'external.html'));
+      expect((await fetch(u)).headers.get('content-security-policy')).toBeNull();
+      await withPage(async (page, context) => {
+        const t = Date.now();
+        const r = await loadPage(page, u);
+        expect(r.settled).toBe(true);
+        expect(r.timings.settle).toBeLessThan(2000);
+        expect(Date.now() - t).toBeLessThan(4000);
+        expect(await page.textContent('#result')).toBe('failed');
+        const blocked = networkPolicyOf(context)!.blocked;
+        expect(blocked).toEqual(expect.arrayContaining(['http://example.invalid/x.png', 'http://10.255.255.1/']));
+      }, open);
+    } finally {
+      await open.close();
+    }
   });
 
   it('scrolls to trigger lazy content and returns to the top', async () => {

@@ -91,6 +91,20 @@ describe('startFileServer', () => {
     expect(bytes.includes(0xe9)).toBe(true);
   });
 
+  it('sends HTML (files and in-memory documents) with a CSP confining sub-resources to this server', async () => {
+    const want = `default-src 'self' ${server.origin} ${server.origin.replace('http:', 'https:')} data: blob: 'unsafe-inline' 'unsafe-eval'`;
+    for (const u of [base + 'page.html', base + 'packed.html.gz', server.addDocument('<p>doc</p>')]) {
+      expect((await fetch(u)).headers.get('content-security-policy'), u).toBe(want);
+    }
+    for (const a of ['a.css', 'a.js', 'a.png']) expect((await fetch(base + 'assets/' + a)).headers.get('content-security-policy'), a).toBeNull();
+    const open = await startFileServer({ confine: false });
+    try {
+      expect((await fetch(open.urlFor(path.join(dir, 'site', 'page.html')))).headers.get('content-security-policy')).toBeNull();
+    } finally {
+      await open.close();
+    }
+  });
+
   it('gunzips .html.gz and serves it as HTML', async () => {
     const res = await fetch(base + 'packed.html.gz');
     expect(res.status).toBe(200);
