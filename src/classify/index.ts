@@ -118,7 +118,10 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: MainC
   const byId = new Map(records.map((r) => [r.id, r]));
 
   // Main content: the leaves holding kept text; the main block is their lowest common block.
-  const mainLeaves = records.filter((r) => r.leaf && r.features.mainShare > 0.5 && r.features.chars > 0);
+  // Leaves mostly made of kept text; when VIPS left the article in coarse leaves (each mostly
+  // other text), the leaves holding any kept text, so that a found article is never dropped.
+  let mainLeaves = records.filter((r) => r.leaf && r.features.mainShare > 0.5 && r.features.chars > 0);
+  if (mainLeaves.length === 0) mainLeaves = records.filter((r) => r.leaf && r.features.mainShare > 0 && r.features.chars > 0);
   let main: Decision['main'] = null;
   let reason: string;
   let runnerUp: Decision['runnerUp'] = null;
@@ -169,7 +172,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: MainC
 }
 
 function pageTypeOf(container: number, keptChars: number, textBlocks: ReturnType<typeof buildTextBlocks>): PageType {
-  if (container >= 0 && keptChars >= 200) return 'article';
+  if (container >= 0 && keptChars >= 150) return 'article';
   const total = textBlocks.reduce((s, b) => s + b.chars, 0);
   const links = textBlocks.reduce((s, b) => s + b.linkChars, 0);
   const teasers = textBlocks.filter((b) => b.linkChars / Math.max(1, b.chars) > 0.8 && b.words >= 4).length;

@@ -7,7 +7,7 @@
 import { Command } from 'commander';
 import { discoverSites, runCheck } from '../check/run.js';
 import { formatDiff, formatTable, toJsonResult, useColor } from '../check/format.js';
-import { OptionsError } from '../options.js';
+import { defaultConcurrency, OptionsError } from '../options.js';
 import { writeReport } from '../report/index.js';
 import { addRenderOptions, EXIT_OK, EXIT_SOME_FAILED, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
 import { startProgress } from './progress.js';
@@ -34,7 +34,7 @@ export function checkCommand(): Command {
     .option('--no-report', 'do not write the HTML report')
     .option('--update', 'rewrite each expected.json from the current output and print what changed')
     .option('--update-gold', 'with --update: replace goldText with the extracted text too')
-    .option('-c, --concurrency <n>', 'pages rendered at once', intArg('--concurrency'), 4)
+    .option('-c, --concurrency <n>', 'pages rendered at once', intArg('--concurrency'), defaultConcurrency())
     .option('--max-height <px>', 'cap for very tall pages in report screenshots', intArg('--max-height'), 16_000)
     .option('-q, --quiet', 'no progress bar');
   addRenderOptions(cmd);

@@ -4,7 +4,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { BrowserNotFoundError, resolveInputs, readInputList, type ResolvedInput, VisegError } from '../browser/index.js';
-import { OptionsError, resolveBrowserOptions, resolveExtractOptions, type ResolvedExtractOptions } from '../options.js';
+import { defaultConcurrency, OptionsError, resolveBrowserOptions, resolveExtractOptions, type ResolvedExtractOptions } from '../options.js';
 import { processInput } from '../pipeline/page.js';
 import type { PageResult } from '../pipeline/record.js';
 import { Session } from '../pipeline/session.js';
@@ -69,7 +69,7 @@ export function toExtractOptions(o: RenderCliOptions): ResolvedExtractOptions {
     scroll: o.scroll,
     offline: o.offline ?? false,
     pdoc: o.pdoc,
-    concurrency: o.concurrency ?? 4,
+    concurrency: o.concurrency ?? defaultConcurrency(),
     viewportWidth: parseInt(m[1]!, 10),
     viewportHeight: parseInt(m[2]!, 10),
     explain: o.explain ?? false,

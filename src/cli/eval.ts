@@ -6,7 +6,7 @@ import { analyzeSnapshot } from '../pipeline/analyze.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { getStrategy, STRATEGY_NAMES } from '../strategies/index.js';
 import { pageId, scoreAll, type PageScore, type Summary } from '../eval/score.js';
-import { OptionsError } from '../options.js';
+import { defaultConcurrency, OptionsError } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
 import { addRenderOptions, collectInputs, EXIT_OK, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
 import { inputLabel } from './extract.js';
@@ -169,7 +169,7 @@ export function evalCommand(): Command {
     .option('--compare <other>', 'a second predictions file to show side by side')
     .option('--worst <n>', 'rows in the worst-pages table', intArg('--worst'), 10)
     .option('-o, --out <file>', 'with a pages directory: also write the extraction records (JSONL)')
-    .option('-c, --concurrency <n>', 'pages rendered at once', intArg('--concurrency'), 4)
+    .option('-c, --concurrency <n>', 'pages rendered at once', intArg('--concurrency'), defaultConcurrency())
     .addOption(new Option('--strategy <name>', 'with a pages directory: the strategy to score, or "all" for one row each').choices([...STRATEGY_NAMES, 'all']).default('vips'))
     .option('-q, --quiet', 'no progress bar');
   addRenderOptions(cmd);

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { Command, Option } from 'commander';
 import type { ResolvedInput } from '../browser/index.js';
-import { OptionsError } from '../options.js';
+import { defaultConcurrency, OptionsError } from '../options.js';
 import { STRATEGY_NAMES } from '../strategies/index.js';
 import { runBatch } from '../pipeline/batch.js';
 import type { ExtractRecord, PageResult } from '../pipeline/record.js';
@@ -56,7 +56,7 @@ export function extractCommand(): Command {
     .option('-o, --out <file>', 'write JSONL records to this file instead of stdout')
     .option('--input-file <file>', 'read inputs from a file, one URL or path per line')
     .option('--resume', 'skip inputs already recorded in --out and append the rest')
-    .option('-c, --concurrency <n>', 'pages rendered at once', intArg('--concurrency'), 4)
+    .option('-c, --concurrency <n>', 'pages rendered at once', intArg('--concurrency'), defaultConcurrency())
     .option('--explain', 'add the decision record (candidates, features, score components) to each record')
     .addOption(new Option('--strategy <name>', 'how the main content is chosen (docs/strategies.md)').choices([...STRATEGY_NAMES]).default('vips'))
     .option('-q, --quiet', 'no progress bar');

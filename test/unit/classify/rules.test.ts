@@ -122,6 +122,43 @@ describe('main content', () => {
     expect(d.selection.roots).toEqual([]);
   });
 
+  it('keeps a short article (one paragraph of about 170 characters) on a link-heavy page', () => {
+    const prose = 'The council voted on Thursday to close the old bridge over the river for repairs, and the work is expected to take until the end of March at the earliest, the mayor told reporters after the meeting.';
+    const chars = prose.replace(/\s/g, '').length; // characters are counted without white space
+    expect(chars).toBeGreaterThan(150);
+    expect(chars).toBeLessThan(200);
+    const snap = page(el('body', { rect: [0, 0, 1200, 1400] }, [
+      el('nav', { rect: [0, 0, 1200, 80] }, [links(6, 0, 0, 1200)]),
+      el('article', { rect: [100, 120, 600, 200] }, [
+        el('h1', { rect: [100, 120, 600, 40] }, [text('Old bridge to close for repairs', [100, 120, 400, 40])]),
+        el('p', { rect: [100, 180, 600, 60] }, [text(prose, [100, 180, 600, 60], { lines: 3 })]),
+      ]),
+      el('aside', { rect: [800, 120, 300, 300] }, [links(12, 120, 800, 300)]),
+    ]));
+    const d = classify(snap, segment(snap));
+    expect(d.pageType).toBe('article');
+    expect(d.main).not.toBeNull();
+  });
+
+  it('finds the main block even when VIPS left the article in a leaf that is mostly other text', () => {
+    // The DOM has a clear article, but the block tree has one coarse leaf holding the whole body
+    // (VIPS stops dividing at the permitted DoC): no leaf is mostly article text.
+    const snap = page(el('body', { rect: [0, 0, 1200, 1400] }, [
+      el('div', { rect: [100, 0, 600, 800] }, [links(30, 0, 100, 600)]),
+      el('div', { rect: [100, 820, 600, 200] }, [p(1, 820), p(2, 900)]),
+    ]));
+    const segmented = segment(snap);
+    const coarse = { ...segmented, root: { ...segmented.root, children: [], nodes: [0] } };
+    const d = classify(snap, coarse);
+    const root = d.blocks.find((b) => b.id === '1')!;
+    expect(root.leaf).toBe(true);
+    expect(root.features.mainShare).toBeGreaterThan(0);
+    expect(root.features.mainShare).toBeLessThanOrEqual(0.5);
+    expect(d.pageType).toBe('article');
+    expect(d.main?.id).toBe('1');
+    expect(d.selection.roots.length).toBeGreaterThan(0);
+  });
+
   it('records the decision: main block, runner-up, roles and score components', () => {
     const snap = page(el('body', { rect: [0, 0, 1200, 1400] }, [
       el('nav', { rect: [0, 0, 1200, 80] }, [links(3, 0, 0, 1200)]),
