@@ -7,7 +7,7 @@
  *  3. keep the blocks inside it that belong to the article, dropping link lists, share bars,
  *     captions, fine print and anything whose attributes name it boilerplate.
  */
-import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
+import type { PageSnapshot, Rect, SnapshotNode } from '../snapshot/types.js';
 import { countSentenceEnds } from '../util/text.js';
 import { isConsentText, isNoiseHint, isPositiveHint, roleHint } from './hints.js';
 import type { NodeIndex, TextBlock } from './text-blocks.js';
@@ -54,9 +54,11 @@ const HEADING = /^h[1-6]$/;
  * - `descent`: climbing/descending from the best subtree (content_finder's greedy descent)
  * - `siblings`: taking back sibling subtrees (Readability's sibling pass)
  * - `slice`: the best run of sibling subtrees (MSS's maximum subsequence)
+ * - `continuation`: paragraphs just outside the container that continue the kept text on screen
+ *   (jusText's context-sensitive pass, on rendered geometry)
  */
-export type SignalFamily = 'links' | 'hints' | 'headings' | 'repetition' | 'visual' | 'descent' | 'siblings' | 'slice';
-export const SIGNAL_FAMILIES: readonly SignalFamily[] = ['links', 'hints', 'headings', 'repetition', 'visual', 'descent', 'siblings', 'slice'];
+export type SignalFamily = 'links' | 'hints' | 'headings' | 'repetition' | 'visual' | 'descent' | 'siblings' | 'slice' | 'continuation';
+export const SIGNAL_FAMILIES: readonly SignalFamily[] = ['links', 'hints', 'headings', 'repetition', 'visual', 'descent', 'siblings', 'slice', 'continuation'];
 
 export interface MainContentOptions {
   /** Signal families to switch off (ablation). */
@@ -473,5 +475,63 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
     if (reason) dropped.set(i, reason);
     else kept.push(i);
   });
+  const extra = off.has('continuation') ? [] : continuation(blocks, verdicts, kept, inside, fixedAncestor, chars, nodes, bodyFont);
+  if (extra.length) {
+    kept.push(...extra);
+    kept.sort((a, b) => a - b);
+    roots.push(...extra.map((i) => blocks[i]!.owner));
+    roots.sort((a, b) => a - b);
+  }
   return { container, roots, containerValue: best, kept, dropped, verdicts, bodyFont };
+}
+
+/**
+ * Paragraphs just outside the roots that continue the kept text, in reading order and on screen:
+ * the next (or previous) text blocks, each starting within three body lines of the one before,
+ * in the same column, plain prose. Articles whose body is split across two subtrees (an ad
+ * container closing early, HTML inserted in two steps by a client-side app) leave their last or
+ * first paragraphs outside the container. A block is only taken with its own element (a `<p>`
+ * holding just that text), never through a wrapper that holds other text.
+ */
+function continuation(
+  blocks: TextBlock[], verdicts: BlockVerdict[], kept: number[], inside: Uint8Array, fixedAncestor: Uint8Array,
+  chars: Float64Array, nodes: PageSnapshot['nodes'], bodyFont: number,
+): number[] {
+  if (kept.length === 0) return [];
+  const keptSet = new Set(kept);
+  let left = Infinity;
+  let right = -Infinity;
+  for (const i of kept) {
+    left = Math.min(left, blocks[i]!.rect.x);
+    right = Math.max(right, blocks[i]!.rect.x + blocks[i]!.rect.w);
+  }
+  const maxGap = 3 * bodyFont;
+  const fits = (j: number, prev: Rect, after: boolean): boolean => {
+    const b = blocks[j]!;
+    const v = verdicts[j]!;
+    if (keptSet.has(j) || inside[b.owner] || fixedAncestor[b.owner]) return false;
+    if (v.prose < 0.5 || v.linkDensity >= 0.2 || v.hint || v.noise || b.chars < 30) return false;
+    if (chars[b.owner]! > 1.2 * b.chars) return false; // its element holds other text too
+    const gap = after ? b.rect.y - (prev.y + prev.h) : prev.y - (b.rect.y + b.rect.h);
+    if (gap < -4 || gap > maxGap) return false;
+    const overlap = Math.min(right, b.rect.x + b.rect.w) - Math.max(left, b.rect.x);
+    return overlap >= 0.5 * Math.min(b.rect.w, right - left);
+  };
+  // from every kept block, forwards and backwards, until a kept block or a block that does not fit
+  const taken = new Set<number>();
+  for (const k of [...kept].sort((a, b) => a - b)) {
+    for (const dir of [1, -1] as const) {
+      let prev = blocks[k]!.rect;
+      for (let j = k + dir; j >= 0 && j < blocks.length && !keptSet.has(j); j += dir) {
+        const b = blocks[j]!;
+        if (b.chars < 3) continue; // stray punctuation, an icon label
+        if (taken.has(j) || !fits(j, prev, dir === 1)) break;
+        taken.add(j);
+        prev = b.rect;
+      }
+    }
+  }
+  const out = [...taken];
+  // an element taken as a new root must not contain (or sit inside) the roots already there
+  return out.filter((j) => !nodes[blocks[j]!.owner]!.children.some((c) => inside[c]));
 }

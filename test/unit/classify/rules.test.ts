@@ -159,6 +159,38 @@ describe('main content', () => {
     expect(d.selection.roots.length).toBeGreaterThan(0);
   });
 
+  it('takes back paragraphs just outside the container that continue the article on screen', () => {
+    // The article's last two paragraphs ended up outside its wrapper (an early-closing container,
+    // or HTML inserted in two steps), directly below it; a bio further down is not part of it.
+    const snap = page(el('body', { rect: [0, 0, 1200, 1400] }, [
+      el('div', { rect: [0, 0, 1200, 1000], attrs: { id: 'app' } }, [
+        el('div', { rect: [0, 0, 1200, 520] }, [
+          el('nav', { rect: [0, 0, 1200, 80] }, [links(3, 0, 0, 1200)]),
+          el('aside', { rect: [800, 120, 300, 400] }, [links(20, 120, 800, 300)]),
+          el('div', { rect: [100, 120, 600, 390] }, [p(1, 120), p(2, 200), p(3, 280), p(7, 360), p(8, 440)]),
+        ]),
+        // short closing paragraphs: too little prose each for the sibling pass
+        el('p', { rect: [0, 520, 800, 40] }, [text('Paragraph 4 closes the story with one short sentence from the mayor.', [0, 520, 800, 40], { lines: 2 })]),
+        el('p', { rect: [0, 570, 800, 40] }, [text('Paragraph 5 says that the next meeting is on the first of May.', [0, 570, 800, 40], { lines: 2 })]),
+        el('div', { rect: [100, 900, 600, 40] }, [el('p', { rect: [100, 900, 600, 40] }, [text('Paragraph 6 is a short note about the author, who lives in the town.', [100, 900, 600, 40], { lines: 2 })])]),
+        links(6, 1000, 100, 600),
+      ]),
+    ]));
+    const blocks = buildTextBlocks(snap);
+    const with_ = findMainContent(snap, blocks, indexNodes(snap));
+    const without = findMainContent(snap, blocks, indexNodes(snap), { disable: ['continuation'] });
+    const textOf = (r: typeof with_) => r.kept.map((i) => blocks[i]!.text).join(' ');
+    expect(textOf(without)).not.toContain('Paragraph 4');
+    expect(textOf(with_)).toContain('Paragraph 4');
+    expect(textOf(with_)).toContain('Paragraph 5');
+    expect(textOf(with_)).not.toContain('Paragraph 6');
+    expect(textOf(with_)).not.toContain('Another story');
+    // the selection covers them too, in document order
+    const d = classify(snap, segment(snap));
+    expect(d.selection.roots).toEqual([...d.selection.roots].sort((a, b) => a - b));
+    expect(d.selection.roots.length).toBe(3);
+  });
+
   it('records the decision: main block, runner-up, roles and score components', () => {
     const snap = page(el('body', { rect: [0, 0, 1200, 1400] }, [
       el('nav', { rect: [0, 0, 1200, 80] }, [links(3, 0, 0, 1200)]),
