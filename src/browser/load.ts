@@ -13,9 +13,9 @@
  *
  * Other pages/contexts of the same browser stay usable (each context has its own renderer).
  *
- * Settle detection needs the DOM mutation recorder, and error loops need the guard (see
- * pagescripts.ts). `loadPage` installs both with `page.addInitScript` (once per page); contexts
- * made by `newContext` already have them.
+ * Settle detection needs the DOM mutation recorder, error loops the guard, and `scroll: 'auto'`
+ * the scroll-hook counter (see pagescripts.ts). `loadPage` installs all three with
+ * `page.addInitScript` (once per page); contexts made by `newContext` already have them.
  */
 import {
   errors,
