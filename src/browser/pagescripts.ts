@@ -19,7 +19,7 @@ export const FREEZE_CSS =
 
 /**
  * Init script: records the time of the last DOM mutation (childList and characterData anywhere
- * in the document) in `window[LAST_MUTATION_KEY]`. Attribute changes are not counted: carousels,
+ * in the document, from DOMContentLoaded on) in `window[LAST_MUTATION_KEY]`. Attribute changes are not counted: carousels,
  * tickers and hover states toggle classes forever and would keep a page from ever settling. Mutations of/into viseg's own
  * freeze `<style>` are ignored. Idempotent (safe to install twice).
  */
@@ -41,7 +41,15 @@ export const MUTATION_RECORDER_SCRIPT = `(() => {
       return;
     }
   });
-  observer.observe(document, { subtree: true, childList: true, characterData: true });
+  // From DOMContentLoaded on: the parser's own insertions would make thousands of records on a
+  // large page, and settling starts after the load event anyway (while the document is still
+  // loading, SINCE_LAST_MUTATION_EXPR reports activity).
+  const start = () => {
+    window[KEY] = performance.now();
+    observer.observe(document, { subtree: true, childList: true, characterData: true });
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
 })();`;
 
 /**
@@ -64,8 +72,12 @@ export const FREEZE_SCRIPT = `(() => {
   else add();
 })();`;
 
-/** Expression: ms since the last recorded mutation (since navigation start when no recorder ran). */
+/**
+ * Expression: ms since the last recorded mutation (since navigation start when no recorder ran);
+ * 0 while the document is still being parsed.
+ */
 export const SINCE_LAST_MUTATION_EXPR = `(() => {
+  if (document.readyState === 'loading') return 0;
   const v = window[${JSON.stringify(LAST_MUTATION_KEY)}];
   const now = performance.now();
   return typeof v === 'number' ? now - v : now;
