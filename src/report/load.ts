@@ -65,6 +65,9 @@ export async function loadReportInputs(pathToResultsJsonlOrDir: string): Promise
     }
   }
   const records = parseRecords(await readFile(jsonl, 'utf8'));
+  if (records.length === 0) {
+    throw new Error(`no viseg records in ${jsonl}: give the JSONL that \`viseg extract --jsonl\` or \`--out\` wrote (one JSON record per line)`);
+  }
   const base = path.dirname(jsonl);
   const dirs = [base, path.join(base, 'screenshots')];
   const files = new Map<string, string>(); // name -> full path (first folder wins)

@@ -186,5 +186,9 @@ describe('writeReport / loadReportInputs', () => {
     const dir = path.join(tmp, 'empty');
     mkdirSync(dir, { recursive: true });
     await expect(loadReportInputs(dir)).rejects.toThrow(/no results\.jsonl/);
+    // a file without records (an HTML page given by mistake) is an error, not an empty report
+    const html = path.join(dir, 'page.html');
+    writeFileSync(html, '<!doctype html><p>not results</p>\n');
+    await expect(loadReportInputs(html)).rejects.toThrow(/no viseg records in .*page\.html/);
   });
 });
