@@ -33,7 +33,16 @@ function page(i: number): string {
 <main><article><h1>Crash test page ${i}</h1>
 <p>Page ${i} of the crash test is an ordinary article with two paragraphs of plain prose, so that it has a clear main content block and nothing that could fail by itself.</p>
 <p>If the browser dies while this page is loading, the page has to be loaded again in a new browser and end up with a normal record, like the others.</p>
-</article></main><footer>Footer ${i}</footer></body></html>`;
+</article></main><footer>Footer ${i}</footer>
+<script>
+  // a late paragraph keeps every page in flight for over a second, so that pages are still
+  // loading when the browser is killed (rendering alone is too quick to be caught reliably)
+  addEventListener('load', () => setTimeout(() => {
+    const p = document.createElement('p');
+    p.textContent = 'A late paragraph arrives after the load event, the way client-rendered pages add theirs.';
+    document.querySelector('article').append(p);
+  }, 1200));
+</script></body></html>`;
 }
 
 describe.skipIf(!haveChromium || !existsSync('/proc/self/stat'))('batch: browser crash mid-run', () => {
