@@ -22,8 +22,8 @@ export class BrowserNotFoundError extends VisegError {
       'BROWSER_NOT_FOUND',
       message ??
         'No Chromium found. Install one: `npx playwright install chromium`, or on Debian/Ubuntu ' +
-          '`sudo apt-get install chromium`, or point viseg at a browser with --browser-path /path/to/chrome ' +
-          'or VISEG_BROWSER_PATH=/path/to/chrome.',
+          '`sudo apt-get install chromium chromium-headless-shell` (the headless shell is preferred: less CPU per page), ' +
+          'or point viseg at a browser with --browser-path /path/to/chrome or VISEG_BROWSER_PATH=/path/to/chrome.',
     );
     this.name = 'BrowserNotFoundError';
   }
