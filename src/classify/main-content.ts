@@ -531,7 +531,15 @@ function continuation(
       }
     }
   }
-  const out = [...taken];
-  // an element taken as a new root must not contain (or sit inside) the roots already there
-  return out.filter((j) => !nodes[blocks[j]!.owner]!.children.some((c) => inside[c]));
+  // an element taken as a new root must not contain the roots already there, nor sit inside
+  // another element taken here (its text would come out twice)
+  const owners = new Set([...taken].map((j) => blocks[j]!.owner));
+  const nested = (id: number): boolean => {
+    for (let a = nodes[id]!.parent; a >= 0; a = nodes[a]!.parent) if (owners.has(a)) return true;
+    return false;
+  };
+  return [...taken].filter((j) => {
+    const owner = blocks[j]!.owner;
+    return !nodes[owner]!.children.some((c) => inside[c]) && !nested(owner);
+  });
 }
