@@ -20,6 +20,12 @@ const ROLE_PATTERNS: Array<[Exclude<Role, 'main' | 'content' | 'other'>, RegExp]
 /** Small pieces inside an article that are not article text. */
 const NOISE = /(^|[-_ ])(share|sharing|social|sharebar|share-?tools|tags?|tag-?list|keywords|byline|author|authors|author-?(bio|info|box|card|details)|about-?the-?author|caption|credit|newsletter|subscribe|signup|sign-?up|print|donate|meta|timestamp|dateline|disclaimer|correction-?link)([-_ ]|$)/i;
 
+/**
+ * Embedded posts the article quotes (a tweet, an Instagram post): content, even in a wrapper
+ * named `social-media-embed`, unlike a share bar.
+ */
+const EMBED = /(^|[-_ ])(twitter-tweet|instagram-media|tiktok-embed|fb-post|bluesky-embed|social-(media-)?embed|embed-(tweet|twitter|instagram|social))([-_ ]|$)/i;
+
 /** Words that suggest the article body. */
 const POSITIVE = /(^|[-_ ])(articlebody|article-?(body|content|text)|post-?(body|content|text)|entry-?content|story-?(body|content|text)|main-?content|content-?body|body-?text|blog-?post|rich-?text|prose)([-_ ]|$)/i;
 
@@ -61,7 +67,9 @@ export function roleHint(node: SnapshotNode): Role | null {
 
 /** The element's attributes name small non-article pieces (share bars, captions, bylines). */
 export function isNoiseHint(node: SnapshotNode): boolean {
-  return node.kind === 'element' && NOISE.test(attrText(node)) && !POSITIVE.test(attrText(node));
+  if (node.kind !== 'element') return false;
+  const text = attrText(node);
+  return NOISE.test(text) && !POSITIVE.test(text) && !EMBED.test(text);
 }
 
 /** The element's attributes name the article body (`articleBody`, `post-content`, `<article>`). */

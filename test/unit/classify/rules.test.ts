@@ -42,6 +42,13 @@ describe('hints', () => {
     expect(isPositiveHint(node('div', { class: 'entry-content' }))).toBe(true);
   });
 
+  it('treats embedded social posts as content, share bars and image captions as noise', () => {
+    expect(isNoiseHint(node('div', { class: 'social-media-embed' }))).toBe(false);
+    expect(isNoiseHint(node('blockquote', { class: 'twitter-tweet' }))).toBe(false);
+    expect(isNoiseHint(node('div', { class: 'social-share' }))).toBe(true);
+    expect(isNoiseHint(node('div', { class: 'InlineImage-imageEmbedCaption' }))).toBe(true);
+  });
+
   it('recognises consent notices by their text', () => {
     expect(isConsentText('This website uses cookies to improve your experience. Accept')).toBe(true);
     expect(isConsentText('The cookies were baked at dawn and eaten by noon.')).toBe(false);
