@@ -12,6 +12,8 @@ export interface BlockProxy {
   /** Blocked URLs (first 200). */
   readonly blocked: string[];
   blockedCount(): number;
+  /** Count a request blocked elsewhere (a navigation cancelled by the Fetch guard). */
+  record(url: string): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startBlockProxy(): Promise<BlockProxy> {
     url: `http://127.0.0.1:${port}`,
     blocked,
     blockedCount: () => count,
+    record,
     close: () => new Promise<void>((resolve) => {
       for (const s of sockets) s.destroy();
       server.close(() => resolve());

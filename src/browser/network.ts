@@ -30,10 +30,11 @@ export interface NetworkPolicyHandle {
   readonly blocked: string[];
   /** Number of requests aborted so far. */
   blockedCount(): number;
+  /** Count a request blocked outside the proxy (a navigation the Fetch guard cancelled). */
+  record(url: string): void;
 }
 
 const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:', 'chrome-error:', 'chrome:']);
-const MAX_RECORDED = 200;
 
 function originOf(u: string): string | undefined {
   try {
@@ -87,8 +88,8 @@ export async function offlineProxy(policy: NetworkPolicy): Promise<{ proxy: { se
 
 /** Handle over a context's blocked-request record. */
 export function policyHandle(blocker: BlockProxy | null): NetworkPolicyHandle {
-  if (!blocker) return { blocked: [], blockedCount: () => 0 };
-  return { blocked: blocker.blocked, blockedCount: () => blocker.blockedCount() };
+  if (!blocker) return { blocked: [], blockedCount: () => 0, record: () => undefined };
+  return { blocked: blocker.blocked, blockedCount: () => blocker.blockedCount(), record: (url) => blocker.record(url) };
 }
 
 /**
@@ -122,7 +123,7 @@ export async function guardNavigations(page: Page, policy: NetworkPolicy, handle
           await session.send('Fetch.fulfillRequest', { requestId: ev.requestId, responseCode: res.status, responseHeaders, body: body.toString('base64') });
           return;
         }
-        if (handle && handle.blocked.length < MAX_RECORDED) (handle.blocked as string[]).push(url);
+        handle?.record(url);
         await session.send('Fetch.failRequest', { requestId: ev.requestId, errorReason: 'Aborted' });
       } catch {
         // the page went away while we answered
