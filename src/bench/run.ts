@@ -14,7 +14,7 @@ import { annotate, takeScreenshot } from '../annotate/index.js';
 import { loadPage, type ResolvedInput } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
-import { TabPool } from '../pipeline/tabs.js';
+import { loadOptionsFor, tabSpecFor, TabPool } from '../pipeline/tabs.js';
 import type { PageHooks } from '../pipeline/page.js';
 import type { PageResult } from '../pipeline/record.js';
 import type { Session } from '../pipeline/session.js';
@@ -200,21 +200,14 @@ async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExt
     return;
   }
   const t0 = performance.now();
-  const local = input.kind !== 'url';
   let code: string | undefined;
   let message = '';
   let timings: Record<string, number> | null = null;
   try {
     const { browser } = await session.browser();
-    const { page } = await tabs.acquire(browser, {
-      viewport: { width: opts.viewportWidth, height: opts.viewportHeight },
-      offline: local || opts.offline,
-      allowOrigins: local ? [session.server.origin] : [],
-    });
+    const { page } = await tabs.acquire(browser, tabSpecFor(input, opts, session.server.origin));
     const t1 = performance.now();
-    const loaded = await loadPage(page, input.url, {
-      timeoutMs: opts.timeout, settleMs: opts.settleMs, maxSettleMs: opts.maxSettleMs, waitFor: opts.waitFor, scroll: opts.scroll,
-    });
+    const loaded = await loadPage(page, input.url, loadOptionsFor(opts));
     const t2 = performance.now();
     timings = { setup: t1 - t0, load: t2 - t1, ...loaded.timings };
     if (loaded.status !== null && loaded.status >= 400) code = 'HTTP_ERROR';

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { offlineProxy, policyHandle, type NetworkPolicy, type NetworkPolicyHandle } from './network.js';
-import { ERROR_LOOP_GUARD_SCRIPT, FREEZE_SCRIPT, MUTATION_RECORDER_SCRIPT, SCROLL_HOOKS_SCRIPT } from './pagescripts.js';
+import { FREEZE_SCRIPT, LOAD_INIT_SCRIPTS } from './pagescripts.js';
 
 export interface Viewport {
   width: number;
@@ -64,10 +64,8 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
   }
   if (offline) context.on('close', () => void offline.blocker.close());
   try {
-    await context.addInitScript(MUTATION_RECORDER_SCRIPT);
+    for (const script of LOAD_INIT_SCRIPTS) await context.addInitScript(script);
     await context.addInitScript(FREEZE_SCRIPT);
-    await context.addInitScript(ERROR_LOOP_GUARD_SCRIPT);
-    await context.addInitScript(SCROLL_HOOKS_SCRIPT);
     policyHandles.set(context, policyHandle(offline?.blocker ?? null));
     policies.set(context, policy);
   } catch (e) {

@@ -30,7 +30,7 @@ import {
 import { contextPolicy, networkPolicyOf } from './context.js';
 import { guardNavigations } from './network.js';
 import { NavigationError, PageTimeoutError, VisegError, WaitForError, WaitForTimeoutError } from './errors.js';
-import { ERROR_LOOP_GUARD_SCRIPT, LAST_MUTATION_KEY, MUTATION_RECORDER_SCRIPT, SCROLL_HOOKS_SCRIPT, SCROLL_REASON_EXPR, SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';
+import { LAST_MUTATION_KEY, LOAD_INIT_SCRIPTS, SCROLL_REASON_EXPR, SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';
 
 export interface LoadOptions {
   /** Hard deadline for the whole load. Default 30000. */
@@ -342,9 +342,7 @@ async function runLoad(
   const warnings = tracker.warnings;
 
   if (!recorderInstalled.has(page)) {
-    await page.addInitScript(MUTATION_RECORDER_SCRIPT); // idempotent in-page if the context has it too
-    await page.addInitScript(ERROR_LOOP_GUARD_SCRIPT);
-    await page.addInitScript(SCROLL_HOOKS_SCRIPT);
+    for (const script of LOAD_INIT_SCRIPTS) await page.addInitScript(script); // idempotent if the context has them too
     recorderInstalled.add(page);
   }
 

@@ -152,3 +152,10 @@ export const SCROLL_REASON_EXPR = `(() => {
   if (document.querySelector('img[loading=lazy i], iframe[loading=lazy i]')) return 'loading="lazy"';
   return null;
 })()`;
+
+/**
+ * What `loadPage` needs in every document, in install order: the mutation recorder (settling),
+ * the error-loop guard and the scroll-hook counter (`scroll: 'auto'`). All idempotent, so a
+ * context made by `newContext` and its pages may both install them.
+ */
+export const LOAD_INIT_SCRIPTS: readonly string[] = [MUTATION_RECORDER_SCRIPT, ERROR_LOOP_GUARD_SCRIPT, SCROLL_HOOKS_SCRIPT];

@@ -6,8 +6,7 @@
 import cliProgress from 'cli-progress';
 import { Command } from 'commander';
 import { formatBench, runBench } from '../bench/index.js';
-import { OptionsError, resolveBrowserOptions, resolveExtractOptions } from '../options.js';
-import { Session } from '../pipeline/session.js';
+import { OptionsError, resolveExtractOptions } from '../options.js';
 import { addRenderOptions, collectInputs, EXIT_OK, EXIT_SOME_FAILED, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
 
 interface BenchCliOptions extends RenderCliOptions {
@@ -83,12 +82,7 @@ async function runBenchCli(args: string[], o: BenchCliOptions): Promise<number> 
     if (o.memoryEvery < 1) throw new OptionsError('--memory-every must be at least 1');
     if (o.sampleMs < 10) throw new OptionsError('--sample-ms must be at least 10');
     const opts = toExtractOptions(o);
-    session = o.browserArg.length
-      ? await Session.open({
-        ...resolveBrowserOptions({ browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint }),
-        extraArgs: o.browserArg,
-      })
-      : await openSession(o);
+    session = await openSession(o, o.browserArg);
     let inputs = await collectInputs(args, o.inputFile, session);
     if (o.limit !== undefined) inputs = inputs.slice(0, o.limit);
     const p = progress(o.quiet ?? false);

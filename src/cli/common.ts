@@ -77,9 +77,10 @@ export function toExtractOptions(o: RenderCliOptions): ResolvedExtractOptions {
   });
 }
 
-export async function openSession(o: RenderCliOptions): Promise<Session> {
+/** `extraArgs`: Chromium switches added to a launched browser (`viseg bench --browser-arg`). */
+export async function openSession(o: RenderCliOptions, extraArgs: string[] = []): Promise<Session> {
   const b = resolveBrowserOptions({ browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint });
-  return Session.open(b);
+  return Session.open(extraArgs.length ? { ...b, extraArgs } : b);
 }
 
 /** Inputs from arguments and an optional list file; a missing list file is a usage error. */

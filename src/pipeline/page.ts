@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TabPool, type TabSpec } from './tabs.js';
-import { closeQuietly, loadPage, newContext, PageTimeoutError, VisegError, type ResolvedInput } from '../browser/index.js';
+import { loadOptionsFor, openTab, tabSpecFor, TabPool } from './tabs.js';
+import { closeQuietly, loadPage, PageTimeoutError, VisegError, type ResolvedInput } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
 import { captureSnapshot } from '../snapshot/capture.js';
 import type { PageSnapshot } from '../snapshot/types.js';
@@ -81,16 +81,6 @@ async function browserGone(browser: Browser, e: unknown): Promise<boolean> {
   });
 }
 
-async function openFresh(browser: Browser, spec: TabSpec): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, spec);
-  try {
-    return { context, page: await context.newPage() };
-  } catch (e) {
-    await closeQuietly(context, 5000);
-    throw e;
-  }
-}
-
 /** A promise that rejects with BROWSER_CRASHED when `browser` disconnects; `off()` stops watching. */
 function whenDisconnected(browser: Browser): { promise: Promise<never>; off: () => void } {
   let on: () => void = () => undefined;
@@ -106,12 +96,7 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
   Promise<{ snapshot: PageSnapshot; screenshot?: Buffer; load: number; snap: number; shot: number; warnings: string[] }> {
   const deadline = Date.now() + opts.timeout;
   const { browser } = await session.browser();
-  const local = input.kind !== 'url';
-  const spec: TabSpec = {
-    viewport: { width: opts.viewportWidth, height: opts.viewportHeight },
-    offline: local || opts.offline,
-    allowOrigins: local ? [session.server.origin] : [],
-  };
+  const spec = tabSpecFor(input, opts, session.server.origin);
   let context: BrowserContext | null = null;
   let ok = false;
   // Opening a context/tab has no timeout of its own, and `newPage()` can wait forever when the
@@ -119,7 +104,7 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
   const gone = whenDisconnected(browser);
   let abandoned = false;
   try {
-    const opening = tabs ? tabs.acquire(browser, spec) : openFresh(browser, spec);
+    const opening = tabs ? tabs.acquire(browser, spec) : openTab(browser, spec);
     if (!tabs) opening.then((r) => abandoned && void closeQuietly(r.context, 5000), () => undefined);
     let page: Page;
     try {
@@ -130,9 +115,7 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
       throw e;
     }
     const t0 = performance.now();
-    const loaded = await loadPage(page, input.url!, {
-      timeoutMs: opts.timeout, settleMs: opts.settleMs, maxSettleMs: opts.maxSettleMs, waitFor: opts.waitFor, scroll: opts.scroll,
-    });
+    const loaded = await loadPage(page, input.url!, loadOptionsFor(opts));
     const t1 = performance.now();
     const timeout = () => new PageTimeoutError(opts.timeout, 'snapshot', input.url!);
     const snapshot = await race(captureSnapshot(page, { requestedUrl: input.url! }), remaining(deadline) + 1000, timeout);

@@ -6,13 +6,40 @@
  * earlier one left. A tab is dropped after an error or timeout, when the network policy changes,
  * and every `maxUses` pages, so memory stays flat.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { closeQuietly, newContext } from '../browser/index.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { closeQuietly, newContext, type LoadOptions, type ResolvedInput } from '../browser/index.js';
+import type { ResolvedExtractOptions } from '../options.js';
 
 export interface TabSpec {
   viewport: { width: number; height: number };
   offline: boolean;
   allowOrigins: string[];
+}
+
+/** The tab an input is rendered in: local inputs are offline, with only the file server allowed. */
+export function tabSpecFor(input: ResolvedInput, opts: ResolvedExtractOptions, serverOrigin: string): TabSpec {
+  const local = input.kind !== 'url';
+  return {
+    viewport: { width: opts.viewportWidth, height: opts.viewportHeight },
+    offline: local || opts.offline,
+    allowOrigins: local ? [serverOrigin] : [],
+  };
+}
+
+/** The `loadPage` options of the extract options. */
+export function loadOptionsFor(opts: ResolvedExtractOptions): LoadOptions {
+  return { timeoutMs: opts.timeout, settleMs: opts.settleMs, maxSettleMs: opts.maxSettleMs, waitFor: opts.waitFor, scroll: opts.scroll };
+}
+
+/** A new context made to `spec` and a tab in it; the context is closed if the tab cannot open. */
+export async function openTab(browser: Browser, spec: TabSpec): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, spec);
+  try {
+    return { context, page: await context.newPage() };
+  } catch (e) {
+    await closeQuietly(context, 5000);
+    throw e;
+  }
 }
 
 interface Tab {
@@ -31,7 +58,7 @@ export class TabPool {
   constructor(private readonly maxUses = 50) {}
 
   /** A clean tab for the next page: reused when the spec and browser are the same, else new. */
-  async acquire(browser: import('playwright-core').Browser, spec: TabSpec): Promise<{ context: BrowserContext; page: Page }> {
+  async acquire(browser: Browser, spec: TabSpec): Promise<{ context: BrowserContext; page: Page }> {
     const key = JSON.stringify(spec);
     const t = this.tab;
     if (t && t.key === key && t.browser === browser && t.uses < this.maxUses && !t.page.isClosed() && (await this.clean(t))) {
@@ -39,15 +66,9 @@ export class TabPool {
       return { context: t.context, page: t.page };
     }
     await this.close();
-    const context = await newContext(browser, spec);
-    try {
-      const page = await context.newPage();
-      this.tab = { key, context, page, uses: 1, origins: new Set(), browser };
-      return { context, page };
-    } catch (e) {
-      await closeQuietly(context, 5000);
-      throw e;
-    }
+    const { context, page } = await openTab(browser, spec);
+    this.tab = { key, context, page, uses: 1, origins: new Set(), browser };
+    return { context, page };
   }
 
   /** After a page: remember what to clear (ok) or throw the tab away (failure, timeout). */
