@@ -6,7 +6,7 @@
 /** Window property holding `performance.now()` of the last DOM mutation. Deliberately unlikely. */
 export const LAST_MUTATION_KEY = '__viseg_lastMutation_7f3a9c';
 
-/** Attribute marking viseg's own `<style>`; the mutation recorder ignores that element. */
+/** Attribute marking viseg's own fallback `<style>` (see FREEZE_SCRIPT); the mutation recorder ignores that element. */
 export const FREEZE_ATTR = 'data-viseg-freeze';
 
 /**
@@ -53,13 +53,43 @@ export const MUTATION_RECORDER_SCRIPT = `(() => {
 })();`;
 
 /**
- * Init script: on DOMContentLoaded, append a `<style data-viseg-freeze>` with {@link FREEZE_CSS}.
- * (A page's CSP `style-src` without 'unsafe-inline' blocks it; the page then keeps its animations.)
+ * Init script: applies {@link FREEZE_CSS} from the first moment of every document, as a
+ * constructed style sheet in `document.adoptedStyleSheets`. Adopted from the start, it is part of
+ * the first style computation; a `<style>` appended at DOMContentLoaded (the earlier way) made
+ * Blink restyle the whole document once more, about 17 ms of browser CPU per dev page. Constructed
+ * sheets are not subject to the page's CSP `style-src`. At DOMContentLoaded the sheet is adopted
+ * again if the page replaced `document.adoptedStyleSheets` meanwhile. Where constructed sheets are
+ * unavailable, a `<style data-viseg-freeze>` is appended at DOMContentLoaded instead (a page's CSP
+ * `style-src` without 'unsafe-inline' blocks that one; the page then keeps its animations).
+ * Idempotent.
  */
 export const FREEZE_SCRIPT = `(() => {
+  const FLAG = '__viseg_freeze_7f3a9c';
+  if (Object.prototype.hasOwnProperty.call(window, FLAG)) return;
+  Object.defineProperty(window, FLAG, { value: true, enumerable: false });
   const ATTR = ${JSON.stringify(FREEZE_ATTR)};
   const CSS = ${JSON.stringify(FREEZE_CSS)};
-  const add = () => {
+  const onReady = (f) => {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', f, { once: true });
+    else f();
+  };
+  let sheet = null;
+  try {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  } catch (e) {
+    sheet = null;
+  }
+  if (sheet) {
+    onReady(() => {
+      try {
+        if (!document.adoptedStyleSheets.includes(sheet)) document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      } catch (e) { /* the page made adoptedStyleSheets unwritable */ }
+    });
+    return;
+  }
+  onReady(() => {
     if (document.querySelector('style[' + ATTR + ']')) return;
     const parent = document.head || document.documentElement;
     if (!parent) return;
@@ -67,9 +97,7 @@ export const FREEZE_SCRIPT = `(() => {
     s.setAttribute(ATTR, '');
     s.textContent = CSS;
     parent.appendChild(s);
-  };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', add, { once: true });
-  else add();
+  });
 })();`;
 
 /**

@@ -38,6 +38,9 @@ const PAGES: Record<string, string> = {
   'static.html': `<!doctype html><title>static</title><style>@keyframes spin{to{transform:rotate(1turn)}} .spin{animation:spin 1s infinite}</style>
     <body><div class="spin" id="spin">spinning</div><input autofocus><script>window.__parsed = performance.now();
     document.addEventListener('DOMContentLoaded', () => { window.__dcl = performance.now(); });</script></body>`,
+  'adopt-replace.html': `<!doctype html><title>adopt</title><style>@keyframes spin{to{transform:rotate(1turn)}} .spin{animation:spin 1s infinite}</style>
+    <script>const own = new CSSStyleSheet(); own.replaceSync('p { color: rgb(1, 2, 3) }'); document.adoptedStyleSheets = [own];</script>
+    <body><div class="spin" id="spin">spinning</div><p>text</p></body>`,
   'busy.html': `<!doctype html><title>busy</title><body><p>busy</p><script>
     addEventListener('load', () => setTimeout(() => { while (true) {} }, 100));
   </script></body>`,
@@ -138,7 +141,7 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
     await withPage(async (page) => {
       const r = await loadPage(page, url('static.html'), { ...fast, scroll: false });
       expect(r.settled).toBe(true);
-      // settleMs 300: the infinite CSS animation and the freeze <style> must not keep it busy.
+      // settleMs 300: the infinite CSS animation must not keep it busy.
       expect(r.timings.settle).toBeLessThan(1500);
       const style = await page.evaluate(() => {
         const cs = getComputedStyle(document.getElementById('spin')!);
@@ -147,21 +150,36 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
       // animations run to their end state at once (zero duration, one iteration)
       expect(style.duration).toBe('0s');
       expect(style.count).toBe('1');
-      // Mutations are recorded from DOMContentLoaded on (the parser's insertions are not), and the
-      // freeze <style> added then did not count as one.
+      // Mutations are recorded from DOMContentLoaded on (the parser's insertions are not). The
+      // freeze rules are a constructed sheet adopted at document start: no <style> element, no
+      // mutation, no second restyle at DOMContentLoaded.
       const marks = await page.evaluate(
         ([key, attr]) => ({
           last: (window as unknown as Record<string, number>)[key!],
           parsed: (window as unknown as { __parsed: number }).__parsed,
           dcl: (window as unknown as { __dcl: number }).__dcl,
-          style: !!document.querySelector(`style[${attr}]`),
+          styleElement: !!document.querySelector(`style[${attr}]`),
+          adopted: document.adoptedStyleSheets.some((s) => [...s.cssRules].some((r) => r.cssText.includes('animation-duration: 0s'))),
         }),
         [LAST_MUTATION_KEY, FREEZE_ATTR],
       );
-      expect(marks.style).toBe(true);
+      expect(marks.adopted).toBe(true);
+      expect(marks.styleElement).toBe(false);
       expect(marks.last).toBeGreaterThanOrEqual(marks.parsed);
       expect(marks.last).toBeLessThanOrEqual(marks.dcl);
       expect(style.caret).toBe('rgba(0, 0, 0, 0)');
+    });
+  });
+
+  it('keeps animations frozen when the page replaces document.adoptedStyleSheets', async () => {
+    await withPage(async (page) => {
+      await loadPage(page, url('adopt-replace.html'), { ...fast, scroll: false });
+      const r = await page.evaluate(() => ({
+        duration: getComputedStyle(document.getElementById('spin')!).animationDuration,
+        own: getComputedStyle(document.querySelector('p')!).color,
+        sheets: document.adoptedStyleSheets.length,
+      }));
+      expect(r).toEqual({ duration: '0s', own: 'rgb(1, 2, 3)', sheets: 2 });
     });
   });
 
