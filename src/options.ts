@@ -3,6 +3,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { scrollMode } from './browser/load.js';
 import { STRATEGY_NAMES } from './strategies/index.js';
 
 /**
@@ -30,7 +31,7 @@ export const extractOptionsSchema = z.object({
   scroll: z
     .union([z.boolean(), z.enum(['auto', 'always', 'never'])])
     .default('auto')
-    .transform((v) => (v === true ? 'always' : v === false ? 'never' : v)),
+    .transform(scrollMode),
   /** Block every request that leaves the machine, for URLs too. (Local inputs are always offline.) */
   offline: z.boolean().default(false),
   /** Permitted degree of coherence for the VIPS block tree (1..11; lower is coarser). */
