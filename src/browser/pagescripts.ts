@@ -73,30 +73,27 @@ export const FREEZE_SCRIPT = `(() => {
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', f, { once: true });
     else f();
   };
-  let sheet = null;
+  let sheet;
   try {
     sheet = new CSSStyleSheet();
     sheet.replaceSync(CSS);
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   } catch (e) {
-    sheet = null;
-  }
-  if (sheet) {
     onReady(() => {
-      try {
-        if (!document.adoptedStyleSheets.includes(sheet)) document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-      } catch (e) { /* the page made adoptedStyleSheets unwritable */ }
+      if (document.querySelector('style[' + ATTR + ']')) return;
+      const parent = document.head || document.documentElement;
+      if (!parent) return;
+      const s = document.createElement('style');
+      s.setAttribute(ATTR, '');
+      s.textContent = CSS;
+      parent.appendChild(s);
     });
     return;
   }
   onReady(() => {
-    if (document.querySelector('style[' + ATTR + ']')) return;
-    const parent = document.head || document.documentElement;
-    if (!parent) return;
-    const s = document.createElement('style');
-    s.setAttribute(ATTR, '');
-    s.textContent = CSS;
-    parent.appendChild(s);
+    try {
+      if (!document.adoptedStyleSheets.includes(sheet)) document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    } catch (e) { /* the page made adoptedStyleSheets unwritable */ }
   });
 })();`;
 
