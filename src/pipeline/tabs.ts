@@ -6,7 +6,7 @@
  * earlier one left. A tab is dropped after an error or timeout, when the network policy changes,
  * and every `maxUses` pages, so memory stays flat.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { closeQuietly, newContext, type LoadOptions, type ResolvedInput } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
 
@@ -50,6 +50,8 @@ interface Tab {
   /** Origins whose storage must be cleared before the next page. */
   origins: Set<string>;
   browser: unknown;
+  /** The tab's DevTools session for clearing storage, opened at the first clearing and kept. */
+  cdp: CDPSession | null;
 }
 
 export class TabPool {
@@ -67,7 +69,7 @@ export class TabPool {
     }
     await this.close();
     const { context, page } = await openTab(browser, spec);
-    this.tab = { key, context, page, uses: 1, origins: new Set(), browser };
+    this.tab = { key, context, page, uses: 1, origins: new Set(), browser, cdp: null };
     return { context, page };
   }
 
@@ -93,12 +95,10 @@ export class TabPool {
       await t.page.goto('about:blank', { timeout: 5000 });
       await t.context.clearCookies();
       if (t.origins.size) {
-        const cdp = await t.context.newCDPSession(t.page);
-        try {
-          for (const origin of t.origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-        } finally {
-          await cdp.detach().catch(() => undefined);
-        }
+        // One session for the tab's life: attaching and detaching one per page costs both
+        // processes a DevTools session set-up each time. It goes with the context.
+        t.cdp ??= await t.context.newCDPSession(t.page);
+        for (const origin of t.origins) await t.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
         t.origins.clear();
       }
       return true;
