@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { inPageSnapshot, type InPageArgs } from './in-page.js';
 import type { PageSnapshot } from './types.js';
+import { unpackSnapshot, type WireSnapshot } from './wire.js';
 
 export interface CaptureOptions {
   /** Stop recording nodes after this many (default 80,000). */
@@ -21,7 +22,7 @@ function scriptFor(args: InPageArgs): string {
  */
 export async function captureSnapshot(page: Page, options: CaptureOptions = {}): Promise<PageSnapshot & { truncated: boolean }> {
   const args: InPageArgs = { maxNodes: options.maxNodes ?? 80_000, requestedUrl: options.requestedUrl ?? page.url() };
-    // Returning one string is far cheaper than letting the protocol serialise a large object graph.
+  // Returning one string is far cheaper than letting the protocol serialise a large object graph.
   const json = (await page.evaluate(scriptFor(args))) as string;
-  return JSON.parse(json) as PageSnapshot & { truncated: boolean };
+  return unpackSnapshot(JSON.parse(json) as WireSnapshot);
 }

@@ -6,6 +6,7 @@
  * document; it never changes it.
  */
 import type { PageSnapshot } from './types.js';
+import type { WireRow, WireSnapshot, WireStyle } from './wire.js';
 
 export interface InPageArgs {
   /** Stop recording after this many nodes (runaway pages); the snapshot says it was truncated. */
@@ -14,14 +15,18 @@ export interface InPageArgs {
   requestedUrl: string;
 }
 
-export function inPageSnapshot(args: InPageArgs): PageSnapshot & { truncated: boolean } {
+export function inPageSnapshot(args: InPageArgs): WireSnapshot {
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE', 'PARAM', 'SOURCE', 'TRACK']);
   const LEAF = new Set(['SVG', 'CANVAS', 'VIDEO', 'AUDIO', 'IMG', 'INPUT', 'SELECT', 'TEXTAREA', 'IFRAME', 'OBJECT', 'EMBED', 'MATH', 'PROGRESS', 'METER']);
   const ATTRS = ['id', 'class', 'alt', 'title', 'role', 'itemprop', 'itemtype', 'itemscope', 'rel', 'datetime', 'lang', 'dir',
     'aria-label', 'aria-hidden', 'aria-modal', 'colspan', 'rowspan', 'type', 'name', 'start', 'width', 'height', 'hidden', 'data-src',
     'content', 'property'];
   const top = window;
-  const nodes: PageSnapshot['nodes'] = [];
+  // Nodes go out as compact rows with their styles interned (see snapshot/wire.ts): a third of
+  // the bytes of the object form, which every process on the way (renderer, browser, Node) pays for.
+  const rows: WireRow[] = [];
+  const styles: WireStyle[] = [];
+  const styleIndex = new Map<string, number>();
   const links: PageSnapshot['links'] = [];
   const images: PageSnapshot['images'] = [];
   const forms: PageSnapshot['forms'] = [];
@@ -30,6 +35,9 @@ export function inPageSnapshot(args: InPageArgs): PageSnapshot & { truncated: bo
   type Clip = { x1: number; y1: number; x2: number; y2: number };
   const NOCLIP: Clip = { x1: -Infinity, y1: -Infinity, x2: Infinity, y2: Infinity };
 
+  function flags(visible: boolean, ctx: { inShadow: boolean; inFrame: boolean }): number {
+    return (visible ? 1 : 0) | (ctx.inShadow ? 2 : 0) | (ctx.inFrame ? 4 : 0);
+  }
   function round(n: number): number {
     return Math.round(n);
   }
@@ -105,10 +113,7 @@ export function inPageSnapshot(args: InPageArgs): PageSnapshot & { truncated: bo
     if (!pre && text.trim() === '') text = ' ';
     const rect = toRect(x1 + ctx.dx, y1 + ctx.dy, x2 - x1, y2 - y1);
     const visible = ctx.opacity > 0 && !ctx.hidden && text.trim() !== '' && clipArea(rect, ctx.clip) > 0;
-    const id = nodes.length;
-    nodes.push({ id, parent: ctx.parent, kind: 'text', tag: '#text', rect, children: [], text, lines: Math.max(1, tops.length), visible,
-      ...(ctx.inShadow ? { inShadow: true } : {}), ...(ctx.inFrame ? { inFrame: true } : {}) });
-    nodes[ctx.parent]!.children.push(id);
+    rows.push([ctx.parent, 0, rect.x, rect.y, rect.w, rect.h, flags(visible, ctx), text, Math.max(1, tops.length)]);
   }
 
   function childList(el: Element): Node[] {
@@ -122,7 +127,7 @@ export function inPageSnapshot(args: InPageArgs): PageSnapshot & { truncated: bo
   }
 
   function walk(el: Element, ctx: Ctx): void {
-    if (nodes.length >= args.maxNodes) {
+    if (rows.length >= args.maxNodes) {
       truncated = true;
       return;
     }
@@ -177,25 +182,27 @@ export function inPageSnapshot(args: InPageArgs): PageSnapshot & { truncated: bo
       const c = el.getAttribute('cite');
       if (c) attrs.cite = absUrl(c, ctx.base);
     }
-    const id = nodes.length;
+    const id = rows.length;
     const zi = parseInt(cs.zIndex, 10);
-    nodes.push({
-      id, parent: ctx.parent, kind: 'element', tag: lowerTag, rect, children: [],
-      attrs,
-      style: {
-        display: cs.display, position: cs.position, visibility: cs.visibility, opacity: Math.round(opacity * 1000) / 1000,
-        float: cs.cssFloat, zIndex: Number.isFinite(zi) ? zi : null,
-        overflow: clips ? (overflowX !== 'visible' ? overflowX : overflowY) : 'visible',
-        fontSize: Math.round(num(cs.fontSize, 16) * 100) / 100, fontWeight: num(cs.fontWeight, 400), fontStyle: cs.fontStyle,
-        color: cs.color, backgroundColor: bg, effectiveBackground: effBg,
-        backgroundImage: cs.backgroundImage !== 'none' && cs.backgroundImage !== '',
-        borderTop: border(cs, 'top'), borderRight: border(cs, 'right'), borderBottom: border(cs, 'bottom'), borderLeft: border(cs, 'left'),
-        textAlign: cs.textAlign, whiteSpace: cs.whiteSpace, order: num(cs.order, 0), flexDirection: cs.flexDirection,
-      },
-      visible,
-      ...(ctx.inShadow ? { inShadow: true } : {}), ...(ctx.inFrame ? { inFrame: true } : {}),
-    });
-    if (ctx.parent >= 0) nodes[ctx.parent]!.children.push(id);
+    // In STYLE_KEYS order (see snapshot/wire.ts).
+    const style: Array<string | number | boolean | null> = [
+      cs.display, cs.position, cs.visibility, Math.round(opacity * 1000) / 1000,
+      cs.cssFloat, Number.isFinite(zi) ? zi : null,
+      clips ? (overflowX !== 'visible' ? overflowX : overflowY) : 'visible',
+      Math.round(num(cs.fontSize, 16) * 100) / 100, num(cs.fontWeight, 400), cs.fontStyle,
+      cs.color, bg, effBg,
+      cs.backgroundImage !== 'none' && cs.backgroundImage !== '',
+      border(cs, 'top'), border(cs, 'right'), border(cs, 'bottom'), border(cs, 'left'),
+      cs.textAlign, cs.whiteSpace, num(cs.order, 0), cs.flexDirection,
+    ];
+    const key = style.join('\u0001');
+    let si = styleIndex.get(key);
+    if (si === undefined) {
+      si = styles.length;
+      styles.push(style);
+      styleIndex.set(key, si);
+    }
+    rows.push([ctx.parent, lowerTag, rect.x, rect.y, rect.w, rect.h, flags(visible, ctx), si, attrs]);
 
     if (tag === 'A' && attrs.href) links.push({ node: id, href: attrs.href, text: ((el as HTMLElement).innerText || el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 300) });
     if (tag === 'IMG') images.push({ node: id, src: attrs.src || attrs['data-src'] || '', alt: attrs.alt || '', w: rect.w, h: rect.h });
@@ -281,7 +288,8 @@ export function inPageSnapshot(args: InPageArgs): PageSnapshot & { truncated: bo
       height: Math.max(de.scrollHeight, body.scrollHeight, top.innerHeight),
     },
     root: 0,
-    nodes,
+    rows,
+    styles,
     links,
     images,
     forms,
