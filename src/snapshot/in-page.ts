@@ -1,5 +1,6 @@
 /**
- * The snapshot script: runs inside the page (one `page.evaluate`) and returns a PageSnapshot.
+ * The snapshot script: runs inside the page (one `page.evaluate`) and returns a PageSnapshot in
+ * its wire form (nodes as rows, styles interned; see wire.ts), which capture.ts unpacks.
  *
  * It must be self-contained: it is serialised with `Function.prototype.toString`, so it may not
  * reference anything outside its own body (no imports, no module-level helpers). It only reads the
@@ -195,6 +196,8 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
       border(cs, 'top'), border(cs, 'right'), border(cs, 'bottom'), border(cs, 'left'),
       cs.textAlign, cs.whiteSpace, num(cs.order, 0), cs.flexDirection,
     ];
+    // Each position always holds the same type (zIndex alone may be null), and no computed value
+    // contains U+0001, so equal keys mean equal tuples.
     const key = style.join('\u0001');
     let si = styleIndex.get(key);
     if (si === undefined) {
