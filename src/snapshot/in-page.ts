@@ -36,6 +36,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
   type Clip = { x1: number; y1: number; x2: number; y2: number };
   const NOCLIP: Clip = { x1: -Infinity, y1: -Infinity, x2: Infinity, y2: Infinity };
 
+  /** A row's flag bits: wire.ts's VISIBLE, IN_SHADOW and IN_FRAME (this script cannot import them). */
   function flags(visible: boolean, ctx: { inShadow: boolean; inFrame: boolean }): number {
     return (visible ? 1 : 0) | (ctx.inShadow ? 2 : 0) | (ctx.inFrame ? 4 : 0);
   }

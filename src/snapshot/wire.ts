@@ -17,6 +17,10 @@ export const STYLE_KEYS = [
   'textAlign', 'whiteSpace', 'order', 'flexDirection',
 ] as const satisfies ReadonlyArray<keyof NodeStyle>;
 
+/** Compile-time check that STYLE_KEYS names every NodeStyle key (a new key must be sent too). */
+const ALL_STYLE_KEYS: Exclude<keyof NodeStyle, (typeof STYLE_KEYS)[number]> extends never ? true : never = true;
+void ALL_STYLE_KEYS;
+
 export type WireStyle = Array<string | number | boolean | null>;
 
 /** Flag bits of a row. */
