@@ -30,7 +30,7 @@ import {
 import { contextPolicy, networkPolicyOf } from './context.js';
 import { guardNavigations } from './network.js';
 import { NavigationError, PageTimeoutError, VisegError, WaitForError, WaitForTimeoutError } from './errors.js';
-import { LAST_MUTATION_KEY, LOAD_INIT_SCRIPTS, SCROLL_REASON_EXPR, SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';
+import { LAST_MUTATION_KEY, LOAD_INIT_SCRIPTS, scrollReasonExpr, SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';
 
 export interface LoadOptions {
   /** Hard deadline for the whole load. Default 30000. */
@@ -461,7 +461,7 @@ async function runLoad(
     if (o.scroll === 'always') scrollReason = 'always';
     else {
       try {
-        scrollReason = (await page.evaluate(SCROLL_REASON_EXPR)) as string | null;
+        scrollReason = (await page.evaluate(scrollReasonExpr(policy?.offline ? policy.allowOrigins : null))) as string | null;
       } catch {
         scrollReason = 'unknown (the page navigated)';
       }

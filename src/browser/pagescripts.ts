@@ -163,20 +163,42 @@ export const SCROLL_HOOKS_SCRIPT = `(() => {
 })();`;
 
 /**
- * In-page: why the page might need a scroll pass (`scroll: 'auto'`), or null when nothing
- * reacts to scrolling: observers or listeners counted by {@link SCROLL_HOOKS_SCRIPT}, `onscroll`
- * handlers, or native lazy loading (`loading="lazy"` images and iframes).
+ * In-page expression: why the page might need a scroll pass (`scroll: 'auto'`), or null when
+ * nothing reacts to scrolling: observers or listeners counted by {@link SCROLL_HOOKS_SCRIPT},
+ * `onscroll` handlers, or native lazy loading (`loading="lazy"` images and iframes).
+ * `allowOrigins`: when the page is offline, the origins it may load from; a lazy image or iframe
+ * whose every URL is elsewhere cannot load whether it is scrolled to or not, so it is no reason
+ * (`data:`, `blob:` and loopback URLs always count: the offline proxy lets loopback through).
+ * Null (online): every lazy element counts.
  */
-export const SCROLL_REASON_EXPR = `(() => {
+export function scrollReasonExpr(allowOrigins: readonly string[] | null): string {
+  return `(() => {
   const h = window[${JSON.stringify(SCROLL_HOOKS_KEY)}];
   if (!h) return 'unknown (no hook counter in this document)';
   if (h.observed > 0) return 'IntersectionObserver';
   if (h.listeners > 0) return 'scroll listener';
   const b = document.body;
   if (window.onscroll || document.onscroll || (b && b.onscroll) || (b && b.onwheel) || window.onwheel) return 'onscroll handler';
-  if (document.querySelector('img[loading=lazy i], iframe[loading=lazy i]')) return 'loading="lazy"';
+  const allow = ${allowOrigins ? JSON.stringify([...allowOrigins]) : 'null'};
+  const loadable = (u) => {
+    try {
+      const url = new URL(u, document.baseURI);
+      return url.protocol === 'data:' || url.protocol === 'blob:' || allow.includes(url.origin) ||
+        url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+    } catch (e) { return false; }
+  };
+  const srcsetUrls = (v) => (v || '').split(',').map((c) => c.trim().split(/\\s+/)[0]).filter(Boolean);
+  const canLoad = (el) => {
+    if (!allow) return true;
+    const urls = [el.getAttribute('src') || ''].filter(Boolean).concat(srcsetUrls(el.getAttribute('srcset')));
+    const pic = el.parentElement;
+    if (pic && pic.tagName === 'PICTURE') for (const s of pic.querySelectorAll('source')) urls.push(...srcsetUrls(s.getAttribute('srcset')));
+    return urls.some(loadable);
+  };
+  for (const el of document.querySelectorAll('img[loading=lazy i], iframe[loading=lazy i]')) if (canLoad(el)) return 'loading="lazy"';
   return null;
 })()`;
+}
 
 /**
  * What `loadPage` needs in every document, in install order: the mutation recorder (settling),

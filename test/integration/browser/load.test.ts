@@ -78,6 +78,13 @@ const PAGES: Record<string, string> = {
   </script></body>`,
   'tall.html': `<!doctype html><title>tall</title><body style="margin:0"><div style="height:3000px">tall</div>
     <p>nothing here reacts to scrolling</p></body>`,
+  'lazy-offsite.html': `<!doctype html><title>lazy offsite</title><body style="margin:0"><div style="height:3000px">tall</div>
+    <img loading="lazy" src="http://images.example.invalid/a.png" alt="a">
+    <picture><source srcset="https://cdn.example.invalid/b.webp 1x, https://cdn.example.invalid/b2.webp 2x"><img loading="lazy" alt="b"></picture>
+    <iframe loading="lazy" src="https://video.example.invalid/embed/1"></iframe></body>`,
+  'lazy-local.html': `<!doctype html><title>lazy local</title><body style="margin:0"><div style="height:3000px">tall</div>
+    <img loading="lazy" src="http://images.example.invalid/a.png" alt="a">
+    <img loading="lazy" srcset="http://images.example.invalid/b.png 1x, tall.html 2x" alt="b"></body>`,
   'error-loop.html': `<!doctype html><title>error loop</title><body>
     <img id="a" src="http://example.invalid/a.png" onerror="window.fails=(window.fails||0)+1; this.src='http://example.invalid/fallback-'+window.fails+'.png'">
     <img id="b" src="missing-local.png" onerror="this.src='missing-local.png?again'">
@@ -299,6 +306,26 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
       expect(never.scrollReason).toBeNull();
       expect(await page.locator('#more').count()).toBe(0);
     });
+  });
+
+  it("scroll 'auto' counts a lazy image or iframe only when it could load: offline, not one that only names other hosts", async () => {
+    await withPage(async (page) => {
+      const off = await loadPage(page, url('lazy-offsite.html'), fast);
+      expect(off.scrollReason).toBeNull();
+      expect(off.scrollSteps).toBe(0);
+      const local = await loadPage(page, url('lazy-local.html'), fast);
+      expect(local.scrollReason).toBe('loading="lazy"');
+      expect(local.scrollSteps).toBeGreaterThan(1);
+    });
+    // online, every lazy element counts
+    const context = await newContext(launched.browser, {});
+    try {
+      const page = await context.newPage();
+      const r = await loadPage(page, url('lazy-offsite.html'), fast);
+      expect(r.scrollReason).toBe('loading="lazy"');
+    } finally {
+      await context.close();
+    }
   });
 
   it('stops an image whose onerror fallback fails forever after two fallbacks', async () => {
