@@ -317,7 +317,8 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
       expect(local.scrollReason).toBe('loading="lazy"');
       expect(local.scrollSteps).toBeGreaterThan(1);
     });
-    // online, every lazy element counts
+    // online, every lazy element counts (nothing leaves the machine: the file server's CSP still
+    // refuses the other hosts in the renderer)
     const context = await newContext(launched.browser, {});
     try {
       const page = await context.newPage();
