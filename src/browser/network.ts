@@ -74,11 +74,14 @@ export function networkPolicyFor(
   return { offline: opts.offline, allowOrigins: own ? [...allow, own] : allow };
 }
 
+/** Loopback hosts: Chromium never sends them through a proxy, so they stay reachable offline. */
+export const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', 'localhost', '[::1]'];
+
 /** The proxy settings that make a new context offline, and the proxy behind them. */
 export async function offlineProxy(policy: NetworkPolicy): Promise<{ proxy: { server: string; bypass: string }; blocker: BlockProxy } | null> {
   if (!policy.offline) return null;
   const blocker = await startBlockProxy();
-  const hosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+  const hosts = new Set(LOOPBACK_HOSTS);
   for (const o of policy.allowOrigins) {
     const origin = originOf(o);
     if (origin) hosts.add(new URL(origin).host);

@@ -2,6 +2,7 @@
  * Scripts injected into pages. They are plain strings (not serialised TS functions) so that no
  * bundler/transpiler helper (e.g. esbuild's `__name`) can leak into the page.
  */
+import { LOOPBACK_HOSTS } from './network.js';
 
 /** Window property holding `performance.now()` of the last DOM mutation. Deliberately unlikely. */
 export const LAST_MUTATION_KEY = '__viseg_lastMutation_7f3a9c';
@@ -180,11 +181,11 @@ export function scrollReasonExpr(allowOrigins: readonly string[] | null): string
   const b = document.body;
   if (window.onscroll || document.onscroll || (b && b.onscroll) || (b && b.onwheel) || window.onwheel) return 'onscroll handler';
   const allow = ${allowOrigins ? JSON.stringify([...allowOrigins]) : 'null'};
+  const loopback = ${JSON.stringify(LOOPBACK_HOSTS)};
   const loadable = (u) => {
     try {
       const url = new URL(u, document.baseURI);
-      return url.protocol === 'data:' || url.protocol === 'blob:' || allow.includes(url.origin) ||
-        url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+      return url.protocol === 'data:' || url.protocol === 'blob:' || allow.includes(url.origin) || loopback.includes(url.hostname);
     } catch (e) { return false; }
   };
   const srcsetUrls = (v) => (v || '').split(',').map((c) => c.trim().split(/\\s+/)[0]).filter(Boolean);
