@@ -187,7 +187,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     const id = rows.length;
     const zi = parseInt(cs.zIndex, 10);
     // In STYLE_KEYS order (see snapshot/wire.ts).
-    const style: Array<string | number | boolean | null> = [
+    const style: WireStyle = [
       cs.display, cs.position, cs.visibility, Math.round(opacity * 1000) / 1000,
       cs.cssFloat, Number.isFinite(zi) ? zi : null,
       clips ? (overflowX !== 'visible' ? overflowX : overflowY) : 'visible',
