@@ -61,10 +61,13 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     return c === 'transparent' || c === 'rgba(0, 0, 0, 0)' || /rgba\([^)]*,\s*0\)$/.test(c);
   }
   function border(cs: CSSStyleDeclaration, side: string): number {
+    // Most boxes have no border: the width alone settles it (a none/hidden style computes to 0).
+    const width = round(num(cs.getPropertyValue('border-' + side + '-width'), 0));
+    if (width === 0) return 0;
     const style = cs.getPropertyValue('border-' + side + '-style');
     if (style === 'none' || style === 'hidden') return 0;
     if (isTransparent(cs.getPropertyValue('border-' + side + '-color'))) return 0;
-    return round(num(cs.getPropertyValue('border-' + side + '-width'), 0));
+    return width;
   }
 
   function absUrl(u: string | null, base: string): string {
@@ -136,7 +139,9 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     const tag = el.tagName.toUpperCase();
     if (SKIP.has(tag)) return;
     const cs = ctx.win.getComputedStyle(el);
-    if (cs.display === 'none') return;
+    // Each computed-style read is a call into the engine: every property is read once.
+    const display = cs.display;
+    if (display === 'none') return;
     const br = el.getBoundingClientRect();
     const rect = toRect(br.left + ctx.dx, br.top + ctx.dy, br.width, br.height);
     const opacity = ctx.opacity * num(cs.opacity, 1);
@@ -146,21 +151,25 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     // Overflow on <body>/<html> applies to the viewport, not to the box: it never clips content.
     const isRootBox = el === el.ownerDocument.body || el === el.ownerDocument.documentElement;
     const clips = !isRootBox && (overflowX !== 'visible' || overflowY !== 'visible');
-    const hasClipProp = cs.clip !== 'auto' && cs.clip !== '' && cs.position === 'absolute' || (cs.clipPath !== 'none' && cs.clipPath !== '');
+    const position = cs.position, cssClip = cs.clip, clipPath = cs.clipPath;
+    const hasClipProp = cssClip !== 'auto' && cssClip !== '' && position === 'absolute' || (clipPath !== 'none' && clipPath !== '');
     let clip = ctx.clip;
-    if (cs.position === 'fixed') clip = NOCLIP; // fixed boxes escape their ancestors' overflow clips
+    if (position === 'fixed') clip = NOCLIP; // fixed boxes escape their ancestors' overflow clips
     if (clips || hasClipProp) {
-      const r = hasClipProp && /inset\(50%|rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)|rect\(1px,? 1px,? 1px,? 1px\)/.test(cs.clip + ' ' + cs.clipPath)
+      const r = hasClipProp && /inset\(50%|rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)|rect\(1px,? 1px,? 1px,? 1px\)/.test(cssClip + ' ' + clipPath)
         ? { x: rect.x, y: rect.y, w: 0, h: 0 } : rect;
       clip = { x1: Math.max(clip.x1, r.x), y1: Math.max(clip.y1, r.y), x2: Math.min(clip.x2, r.x + r.w), y2: Math.min(clip.y2, r.y + r.h) };
     }
     const lowerTag = tag.toLowerCase();
-    const visible = cs.visibility !== 'hidden' && cs.visibility !== 'collapse' && opacity > 0 && rect.w > 0 && rect.h > 0 &&
-      clipArea(rect, ctx.clip) > 0;
+    const visibility = cs.visibility;
+    const hidden = visibility === 'hidden' || visibility === 'collapse';
+    const visible = !hidden && opacity > 0 && rect.w > 0 && rect.h > 0 && clipArea(rect, ctx.clip) > 0;
     const attrs: Record<string, string> = {};
-    for (const a of ATTRS) {
-      const v = el.getAttribute(a);
-      if (v !== null) attrs[a] = v.length > 300 ? v.slice(0, 300) : v;
+    if (el.hasAttributes()) {
+      for (const a of ATTRS) {
+        const v = el.getAttribute(a);
+        if (v !== null) attrs[a] = v.length > 300 ? v.slice(0, 300) : v;
+      }
     }
     if (tag === 'A') {
       const href = el.getAttribute('href');
@@ -187,15 +196,16 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     const id = rows.length;
     const zi = parseInt(cs.zIndex, 10);
     // In STYLE_KEYS order (see snapshot/wire.ts).
+    const whiteSpace = cs.whiteSpace;
     const style: WireStyle = [
-      cs.display, cs.position, cs.visibility, Math.round(opacity * 1000) / 1000,
+      display, position, visibility, Math.round(opacity * 1000) / 1000,
       cs.cssFloat, Number.isFinite(zi) ? zi : null,
       clips ? (overflowX !== 'visible' ? overflowX : overflowY) : 'visible',
       Math.round(num(cs.fontSize, 16) * 100) / 100, num(cs.fontWeight, 400), cs.fontStyle,
       cs.color, bg, effBg,
       cs.backgroundImage !== 'none' && cs.backgroundImage !== '',
       border(cs, 'top'), border(cs, 'right'), border(cs, 'bottom'), border(cs, 'left'),
-      cs.textAlign, cs.whiteSpace, num(cs.order, 0), cs.flexDirection,
+      cs.textAlign, whiteSpace, num(cs.order, 0), cs.flexDirection,
     ];
     // Each position always holds the same type (zIndex alone may be null), and no computed value
     // contains U+0001, so equal keys mean equal tuples.
@@ -214,7 +224,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
       forms.push({ node: id, tag: lowerTag, type: (el.getAttribute('type') || lowerTag).toLowerCase() });
     }
 
-    const childCtx: Ctx = { ...ctx, parent: id, clip, bg: effBg, opacity, hidden: cs.visibility === 'hidden' || cs.visibility === 'collapse' };
+    const childCtx: Ctx = { ...ctx, parent: id, clip, bg: effBg, opacity, hidden };
     if (tag === 'IFRAME') {
       let doc: Document | null = null;
       try {
@@ -237,7 +247,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     const shadowCtx = (el as HTMLElement).shadowRoot ? { ...childCtx, inShadow: true } : childCtx;
     for (const k of kids) {
       if (k.nodeType === 1) walk(k as Element, shadowCtx);
-      else if (k.nodeType === 3) addText(k as Text, shadowCtx, cs.whiteSpace);
+      else if (k.nodeType === 3) addText(k as Text, shadowCtx, whiteSpace);
     }
   }
 
