@@ -46,6 +46,7 @@ export function formatBench(r: BenchResult): string {
     `${s.screenshot ? ', with annotated screenshots' : ''}`);
   if (s.browserArgs.length) out.push(`extra browser switches: ${s.browserArgs.join(' ')}`);
   out.push(`browser: ${s.browser}; node ${s.node}; ${s.cpus} CPU(s); load average ${r.loadAverage.start} -> ${r.loadAverage.end}`);
+  out.push(`machine speed: reference work ${r.referenceMs.start} ms before, ${r.referenceMs.end} ms after (lower is faster; compare runs alongside it)`);
   out.push('');
   const passes: Array<[string, PassResult]> = [];
   if (r.bare) passes.push(['bare', r.bare]);

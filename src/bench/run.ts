@@ -20,6 +20,7 @@ import type { PageResult } from '../pipeline/record.js';
 import type { Session } from '../pipeline/session.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { cpuDelta, MemorySampler, readCpu, type CpuReading, type MemorySample } from './proc.js';
+import { referenceMs } from './reference.js';
 import { ratio, round1, round2, StageRecorder, type StageSummary } from './stats.js';
 
 export interface BenchOptions {
@@ -101,6 +102,11 @@ export interface BenchResult extends Omit<PassResult, 'rssSamples'> {
   };
   /** os.loadavg() (1 min) before and after: a busy machine makes wall-clock figures unreliable. */
   loadAverage: { start: number; end: number };
+  /**
+   * ms of a fixed piece of single-threaded work (see reference.ts) before the first pass and after
+   * the last: the machine's own speed at the time. Lower is faster; compare runs only alongside it.
+   */
+  referenceMs: { start: number; end: number };
 }
 
 /** Stage order in reports. `other` = total - the measured stages: context/page creation and close, input checks. */
@@ -302,8 +308,10 @@ export async function runBench(session: Session, c: BenchContext, o: BenchOption
   if (!o.bare && !o.full) throw new Error('runBench: nothing to run (bare and full both off)');
   const list = repeatInputs(c.inputs, c.repeat);
   const load0 = os.loadavg()[0]!;
+  const ref0 = referenceMs();
   const bare = o.bare ? await benchBare(session, list, c.opts, o) : null;
   const full = o.full ? await benchFull(session, list, c.opts, o) : null;
+  const ref1 = referenceMs();
   const main = (full ?? bare)!;
   return {
     mode: bare && full ? 'both' : bare ? 'bare' : 'full',
@@ -341,5 +349,6 @@ export async function runBench(session: Session, c: BenchContext, o: BenchOption
       memoryMethod: MEMORY_METHOD.replace('every N ms', `every ${o.sampleMs} ms`),
     },
     loadAverage: { start: round2(load0), end: round2(os.loadavg()[0]!) },
+    referenceMs: { start: ref0, end: ref1 },
   };
 }

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { descendants, MemorySampler, parseProcStat, parseStatusKb, parseVmRssKb, readTree, type ProcReader } from '../../../src/bench/proc.js';
+import { referenceMs, referenceWork } from '../../../src/bench/reference.js';
 import { repeatInputs, runPool } from '../../../src/bench/run.js';
 import { median, percentile, StageRecorder, summarize } from '../../../src/bench/stats.js';
 import { BROKEN, haveChromium, runCli } from './helpers.js';
@@ -79,6 +80,18 @@ describe('bench helpers', () => {
     expect(s.samples).toBe(3);
   });
 
+  it('the reference work is deterministic, and its time is the median of the timed runs after one untimed run', () => {
+    expect(referenceWork()).toBe(referenceWork());
+    // a fake clock: each call of the work advances it by the next scripted duration
+    const durations = [50, 1, 30, 2, 20]; // the first call is the untimed one
+    let clock = 0;
+    let calls = 0;
+    const work = () => (clock += durations[calls++]!);
+    // timed runs take 1, 30, 2 and 20 ms: the median of four is the upper middle one
+    expect(referenceMs(4, work, () => clock)).toBe(20);
+    expect(calls).toBe(5);
+  });
+
   it('runPool keeps at most n tasks in flight and runs each index once', async () => {
     let inFlight = 0;
     let most = 0;
@@ -121,6 +134,8 @@ describe.skipIf(!haveChromium)('viseg bench', () => {
     }
     expect(j.memorySeries.map((p: { pages: number }) => p.pages)).toEqual([2, 4]);
     expect(j.settings).toMatchObject({ inputs: 2, repeat: 2, concurrency: 2, screenshot: true });
+    expect(j.referenceMs.start).toBeGreaterThan(0);
+    expect(j.referenceMs.end).toBeGreaterThan(0);
   }, 90_000);
 
   it('--bare runs only the bare pass', async () => {
