@@ -60,6 +60,15 @@ const PAGES: Record<string, string> = {
     <p id="result">pending</p><script>
     fetch('http://10.255.255.1/').then(() => 'ok', (e) => 'failed').then((r) => { document.getElementById('result').textContent = r; });
   </script></body>`,
+  'scoped.html': `<!doctype html><title>scoped</title><body>
+    <p id="outside">pending</p><p id="inside">pending</p><p id="img">pending</p>
+    <img id="rooted" src="/static/logo.png" onerror="document.getElementById('img').textContent = 'error'"><script>
+    const show = (id) => (r) => { document.getElementById(id).textContent = r; };
+    // root-relative: outside the page's mount, refused by the page policy (a rejection, no 404 round trip)
+    fetch('/api/data').then((res) => 'status ' + res.status, () => 'refused').then(show('outside'));
+    // relative, inside the mount: reaches the server (404: the file does not exist)
+    fetch('missing.json').then((res) => res.text().then(() => 'status ' + res.status), () => 'refused').then(show('inside'));
+  </script></body>`,
   'lazy.html': `<!doctype html><title>lazy</title><body style="margin:0">
     <div style="height:3000px">tall</div><div id="sentinel">sentinel</div><script>
     new IntersectionObserver((entries) => {
@@ -247,10 +256,21 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
     });
   });
 
+  it('confines a local page to its own mount: root-relative requests are refused in the renderer, relative ones reach the server', async () => {
+    await withPage(async (page) => {
+      const r = await loadPage(page, url('scoped.html'), { ...fast, scroll: false });
+      expect(r.settled).toBe(true);
+      expect(await page.textContent('#outside')).toBe('refused');
+      expect(await page.textContent('#inside')).toBe('status 404');
+      expect(await page.textContent('#img')).toBe('error');
+    });
+  });
+
   it('fails external requests at once when offline: refused by the page policy, or by the proxy without it', async () => {
     // Default server: HTML comes with a confining CSP, so the renderer refuses external requests.
     const res = await fetch(url('external.html'));
-    expect(res.headers.get('content-security-policy')).toContain(`default-src 'self' ${server.origin}`);
+    const scope = url('external.html').replace(/[^/]*$/, '');
+    expect(res.headers.get('content-security-policy')).toContain(`default-src ${scope} `);
     await withPage(async (page) => {
       const t = Date.now();
       const r = await loadPage(page, url('external.html'));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTypeFor, isValidUtf8, startFileServer, type FileServer } from '../../../src/browser/server.js';
+import { contentTypeFor, isValidUtf8, mountPrefixOf, startFileServer, type FileServer } from '../../../src/browser/server.js';
 
 let dir: string;
 let server: FileServer;
@@ -91,11 +91,14 @@ describe('startFileServer', () => {
     expect(bytes.includes(0xe9)).toBe(true);
   });
 
-  it('sends HTML (files and in-memory documents) with a CSP confining sub-resources to this server', async () => {
-    const want = `default-src 'self' ${server.origin} ${server.origin.replace('http:', 'https:')} data: blob: 'unsafe-inline' 'unsafe-eval'`;
-    for (const u of [base + 'page.html', base + 'packed.html.gz', server.addDocument('<p>doc</p>')]) {
-      expect((await fetch(u)).headers.get('content-security-policy'), u).toBe(want);
+  it('sends HTML (files and in-memory documents) with a CSP confining sub-resources to its own mount', async () => {
+    const want = (scope: string) => `default-src ${scope} ${scope.replace('http:', 'https:')} data: blob: 'unsafe-inline' 'unsafe-eval'`;
+    expect(base).toMatch(/\/m\/\d+\/$/);
+    for (const u of [base + 'page.html', base + 'packed.html.gz', base + 'withindex/']) {
+      expect((await fetch(u)).headers.get('content-security-policy'), u).toBe(want(base));
     }
+    const doc = server.addDocument('<p>doc</p>');
+    expect((await fetch(doc)).headers.get('content-security-policy')).toBe(want(doc.slice(0, doc.lastIndexOf('/') + 1)));
     for (const a of ['a.css', 'a.js', 'a.png']) expect((await fetch(base + 'assets/' + a)).headers.get('content-security-policy'), a).toBeNull();
     const open = await startFileServer({ confine: false });
     try {
@@ -162,6 +165,13 @@ describe('helpers', () => {
     expect(contentTypeFor('x.jpg').type).toBe('image/jpeg');
     expect(contentTypeFor('x.gif').type).toBe('image/gif');
     expect(contentTypeFor('noext').type).toBe('application/octet-stream');
+  });
+  it('mountPrefixOf', () => {
+    expect(mountPrefixOf('/m/12/a/b.html')).toBe('/m/12/');
+    expect(mountPrefixOf('/d/3/stdin.html')).toBe('/d/3/');
+    expect(mountPrefixOf('/m/12')).toBeNull();
+    expect(mountPrefixOf('/static/app.js')).toBeNull();
+    expect(mountPrefixOf('/m/x/a.html')).toBeNull();
   });
   it('isValidUtf8', () => {
     expect(isValidUtf8(Buffer.from('café', 'utf8'))).toBe(true);
