@@ -174,7 +174,11 @@ class PageTracker {
     const onFinished = (req: Request) => this.onRequestDone(req, null);
     const onFailed = (req: Request) => this.onRequestDone(req, req.failure()?.errorText ?? 'failed');
     const onResponse = (resp: Response) => {
-      if (this.isMainNav(resp.request())) this.mainStatus = resp.status();
+      const req = resp.request();
+      if (this.isMainNav(req)) this.mainStatus = resp.status();
+      // A fetch() is done for settling once its response is in: the page reads the body at its
+      // own pace, and a body it never reads (`if (!res.ok) return`) never finishes loading.
+      if (req.resourceType() === 'fetch' && this.inflight.delete(req)) this.lastNetActivity = Date.now();
     };
     const onFrameNavigated = (frame: Frame) => this.onFrameNavigated(frame);
     const onDialog = (d: Dialog) => {
@@ -244,7 +248,7 @@ class PageTracker {
     if (this.initialUrl !== undefined && stripHash(frame.url()) !== stripHash(this.initialUrl)) this.navigatedAway = true;
   }
 
-  /** Requests in flight (long-lived websocket/eventsource excluded). */
+  /** Requests in flight (long-lived websocket/eventsource excluded; a fetch() until its response arrives). */
   busyRequests(): number {
     return this.inflight.size;
   }

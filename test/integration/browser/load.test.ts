@@ -69,6 +69,12 @@ const PAGES: Record<string, string> = {
     // relative, inside the mount: reaches the server (404: the file does not exist)
     fetch('missing.json').then((res) => res.text().then(() => 'status ' + res.status), () => 'refused').then(show('inside'));
   </script></body>`,
+  'unread.html': `<!doctype html><title>unread</title><body><p id="a">pending</p><p id="b">pending</p><script>
+    // Bodies that are never read: Chromium never reports these requests as finished.
+    fetch('missing.json').then((res) => { if (!res.ok) document.getElementById('a').textContent = 'not ok'; });
+    fetch('data.json').then((res) => { document.getElementById('b').textContent = 'status ' + res.status; });
+  </script></body>`,
+  'data.json': '{"a": 1}',
   'lazy.html': `<!doctype html><title>lazy</title><body style="margin:0">
     <div style="height:3000px">tall</div><div id="sentinel">sentinel</div><script>
     new IntersectionObserver((entries) => {
@@ -263,6 +269,16 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
       expect(await page.textContent('#outside')).toBe('refused');
       expect(await page.textContent('#inside')).toBe('status 404');
       expect(await page.textContent('#img')).toBe('error');
+    });
+  });
+
+  it('settles when the page never reads a fetch() body', async () => {
+    await withPage(async (page) => {
+      const r = await loadPage(page, url('unread.html'), { ...fast, scroll: false });
+      expect(r.settled).toBe(true);
+      expect(r.timings.settle).toBeLessThan(2000);
+      expect(await page.textContent('#a')).toBe('not ok');
+      expect(await page.textContent('#b')).toBe('status 200');
     });
   });
 
