@@ -1,9 +1,9 @@
 /**
  * A worker's browser tab, reused from page to page. A fresh context and tab per page costs a new
  * renderer process (measured: ~2.3 s of browser CPU per dev page against ~1.1 s when the tab is
- * reused). Between pages the tab goes to about:blank (the old document and its timers are gone)
- * and the context's cookies and the pages' storage are cleared, so a page never sees what an
- * earlier one left. A tab is dropped after an error or timeout, when the network policy changes,
+ * reused). Between pages the tab goes to about:blank (the old document and its timers are gone),
+ * its `window.name` is reset, and the context's cookies and the pages' storage are cleared, so a
+ * page never sees what an earlier one left (test/integration/batch/isolation.test.ts). A tab is dropped after an error or timeout, when the network policy changes,
  * and every `maxUses` pages, so memory stays flat.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
@@ -93,6 +93,8 @@ export class TabPool {
   private async clean(t: Tab): Promise<boolean> {
     try {
       await t.page.goto('about:blank', { timeout: 5000 });
+      // The tab's name outlives its documents (same-site navigations keep it).
+      await t.page.evaluate(`window.name = ''`);
       await t.context.clearCookies();
       if (t.origins.size) {
         // One session for the tab's life: attaching and detaching one per page costs both
