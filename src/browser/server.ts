@@ -22,7 +22,7 @@
  *   sending it to the refusing proxy (see network.ts), which measured 21% less browser CPU per dev
  *   page. Nothing outside the mounts is ever served, so a root-relative URL of a saved page
  *   (`/static/app.js`: about 5 per dev page) is refused in the renderer too instead of making a
- *   round trip for a 404: 12% less browser CPU per dev page again. Navigations are not governed
+ *   round trip for a 404: 9-14% less browser CPU per dev page again. Navigations are not governed
  *   by CSP: the Fetch guard still handles those.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
