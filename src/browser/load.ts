@@ -99,6 +99,12 @@ const MAX_DIALOGS = 50;
 const DEADLINE_MARGIN_MS = 250;
 const FONTS_MAX_MS = 2_000;
 const MAX_FOLLOW_NAVIGATIONS = 2;
+/**
+ * A fetch() whose body has not finished loading this long after its response arrived no longer
+ * counts as in flight: Chromium never reports a body the page does not read as finished
+ * (`if (!res.ok) return`), while a body the page reads finishes on its own.
+ */
+export const FETCH_BODY_GRACE_MS = 1_000;
 
 /** `true`/`false` (older API) to a {@link ScrollMode}. */
 export function scrollMode(v: ScrollMode | boolean): ScrollMode {
@@ -154,6 +160,8 @@ class Aborted extends Error {}
 /** Listens to one page for the duration of a load: requests in flight, dialogs, self-navigations. */
 class PageTracker {
   readonly inflight = new Set<Request>();
+  /** When the response of each fetch() still in `inflight` arrived. */
+  private readonly answeredAt = new Map<Request, number>();
   lastNetActivity = Date.now();
   lastNavActivity = 0;
   readonly dialogs: string[] = [];
@@ -176,9 +184,10 @@ class PageTracker {
     const onResponse = (resp: Response) => {
       const req = resp.request();
       if (this.isMainNav(req)) this.mainStatus = resp.status();
-      // A fetch() is done for settling once its response is in: the page reads the body at its
-      // own pace, and a body it never reads (`if (!res.ok) return`) never finishes loading.
-      if (req.resourceType() === 'fetch' && this.inflight.delete(req)) this.lastNetActivity = Date.now();
+      if (req.resourceType() === 'fetch' && this.inflight.has(req)) {
+        this.answeredAt.set(req, Date.now());
+        this.lastNetActivity = Date.now();
+      }
     };
     const onFrameNavigated = (frame: Frame) => this.onFrameNavigated(frame);
     const onDialog = (d: Dialog) => {
@@ -226,6 +235,7 @@ class PageTracker {
   }
 
   private onRequestDone(req: Request, failure: string | null): void {
+    this.answeredAt.delete(req);
     if (this.inflight.delete(req)) this.lastNetActivity = Date.now();
     if (failure !== null && this.pendingNav && (req === this.pendingNav || this.chainStart(req) === this.pendingNav)) {
       this.warnings.push(`The page tried to navigate to ${req.url()} (${failure}); stayed on the current document.`);
@@ -248,9 +258,14 @@ class PageTracker {
     if (this.initialUrl !== undefined && stripHash(frame.url()) !== stripHash(this.initialUrl)) this.navigatedAway = true;
   }
 
-  /** Requests in flight (long-lived websocket/eventsource excluded; a fetch() until its response arrives). */
-  busyRequests(): number {
-    return this.inflight.size;
+  /**
+   * Requests in flight: long-lived websocket/eventsource excluded, and a fetch() whose body is
+   * still unfinished {@link FETCH_BODY_GRACE_MS} after its response arrived.
+   */
+  busyRequests(now = Date.now()): number {
+    let n = this.inflight.size;
+    for (const t of this.answeredAt.values()) if (now - t >= FETCH_BODY_GRACE_MS) n--;
+    return n;
   }
 
   dispose(): void {
@@ -415,7 +430,7 @@ async function runLoad(
       }
       check();
       const now = Date.now();
-      const sinceNet = tracker.busyRequests() > 0 ? 0 : now - tracker.lastNetActivity;
+      const sinceNet = tracker.busyRequests(now) > 0 ? 0 : now - tracker.lastNetActivity;
       const sinceNav = tracker.pendingNav ? 0 : now - tracker.lastNavActivity;
       const quiet = Math.min(sinceDom, sinceNet, sinceNav, now - start);
       if (quiet >= quietMs) return true;

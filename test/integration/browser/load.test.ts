@@ -3,6 +3,8 @@
  * temp folder and served by the loopback file server under the offline policy, as for local inputs.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -11,7 +13,7 @@ import { newContext } from '../../../src/browser/context.js';
 import { PageTimeoutError, VisegError } from '../../../src/browser/errors.js';
 import { findBrowser } from '../../../src/browser/find.js';
 import { launchBrowser, type LaunchedBrowser } from '../../../src/browser/launch.js';
-import { closeQuietly, loadPage, type LoadOptions } from '../../../src/browser/load.js';
+import { closeQuietly, FETCH_BODY_GRACE_MS, loadPage, type LoadOptions } from '../../../src/browser/load.js';
 import { startFileServer, type FileServer } from '../../../src/browser/server.js';
 import { networkPolicyOf } from '../../../src/browser/context.js';
 import { FREEZE_ATTR, LAST_MUTATION_KEY } from '../../../src/browser/pagescripts.js';
@@ -276,10 +278,38 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
     await withPage(async (page) => {
       const r = await loadPage(page, url('unread.html'), { ...fast, scroll: false });
       expect(r.settled).toBe(true);
-      expect(r.timings.settle).toBeLessThan(2000);
+      expect(r.timings.settle).toBeLessThan(FETCH_BODY_GRACE_MS + 1000);
       expect(await page.textContent('#a')).toBe('not ok');
       expect(await page.textContent('#b')).toBe('status 200');
     });
+  });
+
+  it('waits for a fetch() body that arrives after its response headers', async () => {
+    // The body comes 700 ms after the headers, longer than the 300 ms quiet window.
+    const slow = createServer((req, res) => {
+      if (req.url === '/slow') {
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        res.flushHeaders();
+        setTimeout(() => res.end('slow body arrived'), 700);
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end(`<!doctype html><title>slow</title><body><p id="out">waiting</p><script>
+        fetch('/slow').then((r) => r.text()).then((t) => { document.getElementById('out').textContent = t; });
+      </script></body>`);
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      await withPage(async (page) => {
+        const r = await loadPage(page, origin + '/page', { ...fast, scroll: false });
+        expect(r.settled).toBe(true);
+        expect(await page.textContent('#out')).toBe('slow body arrived');
+      }, { origin } as FileServer);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((r) => slow.close(r));
+    }
   });
 
   it('fails external requests at once when offline: refused by the page policy, or by the proxy without it', async () => {
