@@ -35,13 +35,13 @@ function page(i: number): string {
 <p>If the browser dies while this page is loading, the page has to be loaded again in a new browser and end up with a normal record, like the others.</p>
 </article></main><footer>Footer ${i}</footer>
 <script>
-  // a late paragraph keeps every page in flight for over a second, so that pages are still
+  // a late paragraph keeps every page in flight for two seconds, so that pages are still
   // loading when the browser is killed (rendering alone is too quick to be caught reliably)
   addEventListener('load', () => setTimeout(() => {
     const p = document.createElement('p');
     p.textContent = 'A late paragraph arrives after the load event, the way client-rendered pages add theirs.';
     document.querySelector('article').append(p);
-  }, 1200));
+  }, 2000));
 </script></body></html>`;
 }
 
@@ -59,11 +59,17 @@ describe.skipIf(!haveChromium || !existsSync('/proc/self/stat'))('batch: browser
     const out = path.join(dir, 'out.jsonl');
     let killed: number[] = [];
     let poll: NodeJS.Timeout | undefined;
+    let firstRecordAt = 0;
     const run = await runCli(['extract', '--input-file', list, '-c', '4', '-q', '--out', out], {
       onSpawn: (child) => {
         poll = setInterval(() => {
           if (killed.length || !existsSync(out) || !readFileSync(out, 'utf8').includes('\n')) return;
-          // the first record is out, the next pages are in flight: kill the browser the CLI launched
+          // The first record is out, so the next pages start now and stay in flight for over two
+          // seconds. Killing at once could land between two pages (the next page would then just
+          // open in the relaunched browser, with nothing to retry): wait until they are loading.
+          firstRecordAt ||= Date.now();
+          if (Date.now() - firstRecordAt < 600) return;
+          // kill the browser the CLI launched
           killed = childrenOf(child.pid!).filter((p) => {
             try {
               return /chrom/i.test(readFileSync(`/proc/${p}/cmdline`, 'utf8'));
