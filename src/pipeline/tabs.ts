@@ -3,8 +3,9 @@
  * renderer process (measured: ~2.3 s of browser CPU per dev page against ~1.1 s when the tab is
  * reused). Between pages the tab goes to about:blank (the old document and its timers are gone),
  * its `window.name` is reset, and the context's cookies and the pages' storage are cleared, so a
- * page never sees what an earlier one left (test/integration/batch/isolation.test.ts). A tab is dropped after an error or timeout, when the network policy changes,
- * and every `maxUses` pages, so memory stays flat.
+ * page never sees what an earlier one left (test/integration/batch/isolation.test.ts). A tab is
+ * dropped after an error or timeout, when the network policy changes, and every `maxUses` pages,
+ * so memory stays flat.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { closeQuietly, newContext, type LoadOptions, type ResolvedInput } from '../browser/index.js';
