@@ -116,7 +116,7 @@ let dir: string;
 let server: FileServer;
 let launched: LaunchedBrowser;
 
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, on: FileServer = server): Promise<T> {
+async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, on: Pick<FileServer, 'origin'> = server): Promise<T> {
   const context = await newContext(launched.browser, { offline: true, allowOrigins: [on.origin] });
   const page = await context.newPage();
   try {
@@ -306,7 +306,7 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
         const r = await loadPage(page, origin + '/page', { ...fast, scroll: false });
         expect(r.settled).toBe(true);
         expect(await page.textContent('#out')).toBe('slow body arrived');
-      }, { origin } as FileServer);
+      }, { origin });
     } finally {
       slow.closeAllConnections();
       await new Promise((r) => slow.close(r));
