@@ -185,8 +185,8 @@ class PageTracker {
       const req = resp.request();
       if (this.isMainNav(req)) this.mainStatus = resp.status();
       if (req.resourceType() === 'fetch' && this.inflight.has(req)) {
-        this.answeredAt.set(req, Date.now());
         this.lastNetActivity = Date.now();
+        this.answeredAt.set(req, this.lastNetActivity);
       }
     };
     const onFrameNavigated = (frame: Frame) => this.onFrameNavigated(frame);
