@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { defaultConcurrency, OptionsError, resolveExtractOptions } from '../../src/options.js';
 
 describe('extract options', () => {
-  it('defaults the concurrency to 4 per core, between 4 and 16', () => {
-    expect(defaultConcurrency(1)).toBe(4);
-    expect(defaultConcurrency(2)).toBe(8);
-    expect(defaultConcurrency(3)).toBe(12);
+  it('defaults the concurrency to 6 per core, between 6 and 16', () => {
+    expect(defaultConcurrency(1)).toBe(6);
+    expect(defaultConcurrency(2)).toBe(12);
+    expect(defaultConcurrency(3)).toBe(16);
     expect(defaultConcurrency(64)).toBe(16);
     expect(resolveExtractOptions({}).concurrency).toBe(defaultConcurrency());
     expect(resolveExtractOptions({ concurrency: 1 }).concurrency).toBe(1);
