@@ -30,7 +30,8 @@ import {
 import { contextPolicy, networkPolicyOf } from './context.js';
 import { guardNavigations } from './network.js';
 import { NavigationError, PageTimeoutError, VisegError, WaitForError, WaitForTimeoutError } from './errors.js';
-import { LAST_MUTATION_KEY, LOAD_INIT_SCRIPTS, scrollReasonExpr, SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';
+import { LAST_MUTATION_KEY, LOAD_INIT_SCRIPTS, scrollReasonExpr, SINCE_LAST_MUTATION_EXPR, type LoadableScope } from './pagescripts.js';
+import { mountPrefixOf } from './server.js';
 
 export interface LoadOptions {
   /** Hard deadline for the whole load. Default 30000. */
@@ -109,6 +110,22 @@ export const FETCH_BODY_GRACE_MS = 1_000;
 /** `true`/`false` (older API) to a {@link ScrollMode}. */
 export function scrollMode(v: ScrollMode | boolean): ScrollMode {
   return v === true ? 'always' : v === false ? 'never' : v;
+}
+
+/**
+ * Where an offline page's sub-resources can load from. A page the file server serves from a mount
+ * (an allowed origin, `/m/<n>/...`) is confined to that mount by the server's CSP; any other page
+ * may load from the allowed origins and loopback (the offline proxy lets loopback through).
+ */
+export function loadableScope(allowOrigins: readonly string[], pageUrl: string): LoadableScope {
+  try {
+    const u = new URL(pageUrl.replace(/^https:/, 'http:'));
+    const mount = allowOrigins.includes(u.origin) ? mountPrefixOf(u.pathname) : null;
+    if (mount) return { prefixes: [u.origin + mount], loopback: false };
+  } catch {
+    /* not a URL (about:blank): the general case */
+  }
+  return { prefixes: allowOrigins.map((o) => o + '/'), loopback: true };
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
@@ -480,7 +497,7 @@ async function runLoad(
     if (o.scroll === 'always') scrollReason = 'always';
     else {
       try {
-        scrollReason = (await page.evaluate(scrollReasonExpr(policy?.offline ? policy.allowOrigins : null))) as string | null;
+        scrollReason = (await page.evaluate(scrollReasonExpr(policy?.offline ? loadableScope(policy.allowOrigins, page.url()) : null))) as string | null;
       } catch {
         scrollReason = 'unknown (the page navigated)';
       }

@@ -163,16 +163,23 @@ export const SCROLL_HOOKS_SCRIPT = `(() => {
   }
 })();`;
 
+/** Where a lazy image or iframe must point to be able to load, when the page is offline. */
+export interface LoadableScope {
+  /** URL prefixes (`http://127.0.0.1:PORT/m/3/`); an https URL counts as its http twin. */
+  prefixes: readonly string[];
+  /** Loopback hosts count too (the offline proxy lets them through; a confined page refuses them). */
+  loopback: boolean;
+}
+
 /**
  * In-page expression: why the page might need a scroll pass (`scroll: 'auto'`), or null when
  * nothing reacts to scrolling: observers or listeners counted by {@link SCROLL_HOOKS_SCRIPT},
  * `onscroll` handlers, or native lazy loading (`loading="lazy"` images and iframes).
- * `allowOrigins`: when the page is offline, the origins it may load from; a lazy image or iframe
- * whose every URL is elsewhere cannot load whether it is scrolled to or not, so it is no reason
- * (`data:`, `blob:` and loopback URLs always count: the offline proxy lets loopback through).
- * Null (online): every lazy element counts.
+ * `scope`: when the page is offline, where it may load from; a lazy image or iframe whose every
+ * URL is elsewhere cannot load whether it is scrolled to or not, so it is no reason (`data:` and
+ * `blob:` URLs always count). Null (online): every lazy element counts.
  */
-export function scrollReasonExpr(allowOrigins: readonly string[] | null): string {
+export function scrollReasonExpr(scope: LoadableScope | null): string {
   return `(() => {
   const h = window[${JSON.stringify(SCROLL_HOOKS_KEY)}];
   if (!h) return 'unknown (no hook counter in this document)';
@@ -180,17 +187,19 @@ export function scrollReasonExpr(allowOrigins: readonly string[] | null): string
   if (h.listeners > 0) return 'scroll listener';
   const b = document.body;
   if (window.onscroll || document.onscroll || (b && b.onscroll) || (b && b.onwheel) || window.onwheel) return 'onscroll handler';
-  const allow = ${allowOrigins ? JSON.stringify([...allowOrigins]) : 'null'};
+  const scope = ${JSON.stringify(scope)};
   const loopback = ${JSON.stringify(LOOPBACK_HOSTS)};
   const loadable = (u) => {
     try {
       const url = new URL(u, document.baseURI);
-      return url.protocol === 'data:' || url.protocol === 'blob:' || allow.includes(url.origin) || loopback.includes(url.hostname);
+      if (url.protocol === 'data:' || url.protocol === 'blob:') return true;
+      const href = url.href.replace(/^https:/, 'http:');
+      return scope.prefixes.some((p) => href.startsWith(p)) || (scope.loopback && loopback.includes(url.hostname));
     } catch (e) { return false; }
   };
   const srcsetUrls = (v) => (v || '').split(',').map((c) => c.trim().split(/\\s+/)[0]).filter(Boolean);
   const canLoad = (el) => {
-    if (!allow) return true;
+    if (!scope) return true;
     const urls = [el.getAttribute('src') || ''].filter(Boolean).concat(srcsetUrls(el.getAttribute('srcset')));
     const pic = el.parentElement;
     if (pic && pic.tagName === 'PICTURE') for (const s of pic.querySelectorAll('source')) urls.push(...srcsetUrls(s.getAttribute('srcset')));

@@ -99,6 +99,10 @@ const PAGES: Record<string, string> = {
     <img loading="lazy" src="http://images.example.invalid/a.png" alt="a">
     <picture><source srcset="https://cdn.example.invalid/b.webp 1x, https://cdn.example.invalid/b2.webp 2x"><img loading="lazy" alt="b"></picture>
     <iframe loading="lazy" src="https://video.example.invalid/embed/1"></iframe></body>`,
+  'lazy-elsewhere.html': `<!doctype html><title>lazy elsewhere</title><body style="margin:0"><div style="height:3000px">tall</div>
+    <img loading="lazy" src="/static/a.png" alt="root-relative: outside the page's mount">
+    <img loading="lazy" src="http://localhost/b.png" alt="another loopback server">
+    <img loading="lazy" srcset="https://localhost:9/c.png 1x" alt="and its https twin"></body>`,
   'lazy-local.html': `<!doctype html><title>lazy local</title><body style="margin:0"><div style="height:3000px">tall</div>
     <img loading="lazy" src="http://images.example.invalid/a.png" alt="a">
     <img loading="lazy" srcset="http://images.example.invalid/b.png 1x, tall.html 2x" alt="b"></body>`,
@@ -380,6 +384,10 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
       const off = await loadPage(page, url('lazy-offsite.html'), fast);
       expect(off.scrollReason).toBeNull();
       expect(off.scrollSteps).toBe(0);
+      // the file server's CSP confines a page to its own mount: root-relative and other loopback
+      // URLs are refused in the renderer, so they are no reason to scroll either
+      const elsewhere = await loadPage(page, url('lazy-elsewhere.html'), fast);
+      expect(elsewhere.scrollReason).toBeNull();
       const local = await loadPage(page, url('lazy-local.html'), fast);
       expect(local.scrollReason).toBe('loading="lazy"');
       expect(local.scrollSteps).toBeGreaterThan(1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowed, networkPolicyFor } from '../../../src/browser/network.js';
+import { loadableScope } from '../../../src/browser/load.js';
 
 describe('network policy', () => {
   const origin = 'http://127.0.0.1:4567';
@@ -22,5 +23,18 @@ describe('network policy', () => {
       offline: true,
       allowOrigins: [origin, 'https://a.example'],
     });
+  });
+});
+
+describe('loadableScope (where a lazy image of an offline page can load from)', () => {
+  const origin = 'http://127.0.0.1:4567';
+  it('a page served from a mount is confined to that mount, as the file server CSP confines it', () => {
+    expect(loadableScope([origin], origin + '/m/3/a/page.html')).toEqual({ prefixes: [origin + '/m/3/'], loopback: false });
+    expect(loadableScope([origin], 'https://127.0.0.1:4567/d/1/stdin.html')).toEqual({ prefixes: [origin + '/d/1/'], loopback: false });
+  });
+  it('any other page may load from the allowed origins and loopback', () => {
+    expect(loadableScope([origin], 'http://localhost:3000/m/3/page.html')).toEqual({ prefixes: [origin + '/'], loopback: true });
+    expect(loadableScope([origin], origin + '/static/x.html')).toEqual({ prefixes: [origin + '/'], loopback: true });
+    expect(loadableScope([], 'about:blank')).toEqual({ prefixes: [], loopback: true });
   });
 });
