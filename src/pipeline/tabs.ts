@@ -10,6 +10,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { closeQuietly, newContext, type LoadOptions, type ResolvedInput } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
+import { SNAPSHOT_INIT_SCRIPT } from '../snapshot/capture.js';
 
 export interface TabSpec {
   viewport: { width: number; height: number };
@@ -32,10 +33,14 @@ export function loadOptionsFor(opts: ResolvedExtractOptions): LoadOptions {
   return { timeoutMs: opts.timeout, settleMs: opts.settleMs, maxSettleMs: opts.maxSettleMs, waitFor: opts.waitFor, scroll: opts.scroll };
 }
 
-/** A new context made to `spec` and a tab in it; the context is closed if the tab cannot open. */
+/**
+ * A new context made to `spec` and a tab in it; the context is closed if the tab cannot open.
+ * Its documents get the snapshot function at their start ({@link SNAPSHOT_INIT_SCRIPT}).
+ */
 export async function openTab(browser: Browser, spec: TabSpec): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, spec);
   try {
+    await context.addInitScript(SNAPSHOT_INIT_SCRIPT);
     return { context, page: await context.newPage() };
   } catch (e) {
     await closeQuietly(context, 5000);

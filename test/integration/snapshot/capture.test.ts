@@ -1,0 +1,55 @@
+/**
+ * captureSnapshot with and without the snapshot function installed at document start
+ * (SNAPSHOT_INIT_SCRIPT): the same snapshot either way, and pages cannot replace the function.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureSnapshot, SNAPSHOT_INIT_SCRIPT } from '../../../src/snapshot/capture.js';
+import { haveChromium, launch } from '../report/helpers.js';
+
+const PAGE = `<!doctype html><html lang="en"><head><title>Two ways</title><meta name="description" content="d"></head>
+<body style="margin:0;font:16px sans-serif"><header><a href="/home">Home</a></header>
+<article><h1>A heading</h1><p style="color:#333">First paragraph of the article, long enough to matter.</p>
+<p>Second <b>bold</b> paragraph <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="10" alt="dot"></p>
+<iframe srcdoc="<p>inside a frame</p>" style="width:300px;height:60px;border:0"></iframe></article>
+<div style="display:none">hidden</div><script>
+  // a page that tries to take the snapshot function over
+  for (const k of Object.getOwnPropertyNames(window)) if (k.startsWith('__viseg_snapshot')) { try { window[k] = () => 'hijacked'; } catch (e) {} }
+</script></body></html>`;
+
+describe.skipIf(!haveChromium)('captureSnapshot (Chromium)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function snapshotIn(install: boolean) {
+    const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+    try {
+      if (install) await context.addInitScript(SNAPSHOT_INIT_SCRIPT);
+      const page = await context.newPage();
+      await page.setContent(PAGE);
+      await page.waitForFunction(() => document.querySelector('iframe')?.contentDocument?.body?.textContent?.includes('inside'));
+      const installed = await page.evaluate(() => Object.getOwnPropertyNames(window).filter((k) => k.startsWith('__viseg_snapshot')).map((k) => typeof (window as unknown as Record<string, unknown>)[k]));
+      const frameHasIt = await page.evaluate(() => Object.getOwnPropertyNames(document.querySelector('iframe')!.contentWindow!).some((k) => k.startsWith('__viseg_snapshot')));
+      const snapshot = await captureSnapshot(page, { requestedUrl: 'about:test' });
+      return { installed, frameHasIt, snapshot };
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('installed at document start or evaluated from source, the snapshot is the same', async () => {
+    const withFn = await snapshotIn(true);
+    const without = await snapshotIn(false);
+    expect(withFn.installed).toEqual(['function']); // the page's assignment did not replace it
+    expect(withFn.frameHasIt).toBe(true);
+    expect(without.installed).toEqual([]);
+    expect(withFn.snapshot.nodes.some((n) => n.kind === 'text' && n.text.includes('inside a frame'))).toBe(true);
+    expect(withFn.snapshot.nodes.length).toBeGreaterThan(10);
+    expect(JSON.stringify(withFn.snapshot)).toBe(JSON.stringify(without.snapshot));
+  });
+});
