@@ -33,8 +33,19 @@ async function checkLocalFile(path: string): Promise<void> {
   checkBytes(bytes, path);
 }
 
+/** Whether the bytes decode to nothing but white space (as `String.prototype.trim` sees it). */
+export function isBlank(bytes: Buffer): boolean {
+  // Decoding a whole page to find its first character costs about 0.7 ms per dev page: look at
+  // the bytes, and decode only when a non-ASCII byte comes first (a BOM, a no-break space).
+  for (const b of bytes) {
+    if (b === 0x20 || (b >= 0x09 && b <= 0x0d)) continue;
+    return b < 0x80 ? false : bytes.toString('utf8').trim() === '';
+  }
+  return true;
+}
+
 function checkBytes(bytes: Buffer, name: string): void {
-  if (bytes.toString('utf8').trim() === '') throw new VisegError('EMPTY_INPUT', `${name} is empty`);
+  if (isBlank(bytes)) throw new VisegError('EMPTY_INPUT', `${name} is empty`);
   const head = bytes.subarray(0, 8192);
   if (head.includes(0)) throw new VisegError('BINARY_INPUT', `${name} is a binary file, not HTML`);
 }
