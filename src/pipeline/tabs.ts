@@ -99,16 +99,19 @@ export class TabPool {
   private async clean(t: Tab): Promise<boolean> {
     try {
       await t.page.goto('about:blank', { timeout: 5000 });
-      // The tab's name outlives its documents (same-site navigations keep it).
-      await t.page.evaluate(`window.name = ''`);
-      await t.context.clearCookies();
-      if (t.origins.size) {
-        // One session for the tab's life: attaching and detaching one per page costs both
-        // processes a DevTools session set-up each time. It goes with the context.
-        t.cdp ??= await t.context.newCDPSession(t.page);
-        for (const origin of t.origins) await t.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-        t.origins.clear();
-      }
+      // One DevTools session for the tab's life: attaching one per page costs both processes a
+      // session set-up each time. It goes with the context.
+      const cdp = (t.cdp ??= await t.context.newCDPSession(t.page));
+      const origins = [...t.origins];
+      t.origins.clear();
+      await Promise.all([
+        // The tab's name outlives its documents (same-site navigations keep it). Set through the
+        // session rather than page.evaluate, which would first install Playwright's helper
+        // script in this throwaway document.
+        cdp.send('Runtime.evaluate', { expression: `window.name = ''` }),
+        t.context.clearCookies(),
+        ...origins.map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })),
+      ]);
       return true;
     } catch {
       return false;
