@@ -29,11 +29,28 @@ const EMBED = /(^|[-_ ])(twitter-tweet|instagram-media|tiktok-embed|fb-post|blue
 /** Words that suggest the article body. */
 const POSITIVE = /(^|[-_ ])(articlebody|article-?(body|content|text)|post-?(body|content|text)|entry-?content|story-?(body|content|text)|main-?content|content-?body|body-?text|blog-?post|rich-?text|prose)([-_ ]|$)/i;
 
-/** id, class and itemprop, with camelCase split at the case change ("bottomByline" -> "bottom-byline"). */
-function attrText(node: SnapshotNode): string {
-  const a = node.attrs;
-  if (!a) return '';
-  return `${a.id ?? ''} ${a.class ?? ''} ${a.itemprop ?? ''}`.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+/** A node's attribute text and whether it names the article body, worked out once per node. */
+interface HintText {
+  text: string;
+  positive: boolean;
+}
+
+const hintTexts = new WeakMap<SnapshotNode, HintText>();
+
+/**
+ * id, class and itemprop, with camelCase split at the case change ("bottomByline" ->
+ * "bottom-byline"). Classification asks for every element several times; the answer is kept
+ * with the node.
+ */
+function hintText(node: SnapshotNode): HintText {
+  let h = hintTexts.get(node);
+  if (!h) {
+    const a = node.attrs;
+    const text = a ? `${a.id ?? ''} ${a.class ?? ''} ${a.itemprop ?? ''}`.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase() : '';
+    h = { text, positive: text.trim() !== '' && POSITIVE.test(text) };
+    hintTexts.set(node, h);
+  }
+  return h;
 }
 
 const LANDMARK_ROLES: Record<string, Role> = {
@@ -58,9 +75,8 @@ export function roleHint(node: SnapshotNode): Role | null {
   if (node.attrs?.['aria-modal'] === 'true') return 'overlay';
   const t = TAG_ROLES[node.tag];
   if (t) return t;
-  const text = attrText(node);
-  if (!text.trim()) return null;
-  if (POSITIVE.test(text)) return null;
+  const { text, positive } = hintText(node);
+  if (!text.trim() || positive) return null;
   for (const [role, re] of ROLE_PATTERNS) if (re.test(text)) return role;
   return null;
 }
@@ -68,15 +84,15 @@ export function roleHint(node: SnapshotNode): Role | null {
 /** The element's attributes name small non-article pieces (share bars, captions, bylines). */
 export function isNoiseHint(node: SnapshotNode): boolean {
   if (node.kind !== 'element') return false;
-  const text = attrText(node);
-  return NOISE.test(text) && !POSITIVE.test(text) && !EMBED.test(text);
+  const { text, positive } = hintText(node);
+  return !positive && NOISE.test(text) && !EMBED.test(text);
 }
 
 /** The element's attributes name the article body (`articleBody`, `post-content`, `<article>`). */
 export function isPositiveHint(node: SnapshotNode): boolean {
   if (node.kind !== 'element') return false;
   if (node.tag === 'article' || node.tag === 'main' || node.attrs?.role === 'main') return true;
-  return POSITIVE.test(attrText(node));
+  return hintText(node).positive;
 }
 
 /** Text of a cookie or consent notice ("This website uses cookies ... accept"). */
