@@ -57,6 +57,13 @@ describe('unpackSnapshot', () => {
     expect(s.nodes[2]!.style).toBeUndefined();
   });
 
+  it('puts each style value under its own key (all values distinct)', () => {
+    const w = wire();
+    w.styles[0] = STYLE_KEYS.map((k, i) => `${k}-${i}`);
+    const style = unpackSnapshot(w).nodes[0]!.style as unknown as Record<string, unknown>;
+    expect(Object.entries(style)).toEqual(STYLE_KEYS.map((k, i) => [k, `${k}-${i}`]));
+  });
+
   it('keeps the object form: same top-level keys in the same order, no wire fields', () => {
     const s = unpackSnapshot(wire());
     expect(Object.keys(s)).toEqual(['version', 'url', 'finalUrl', 'title', 'viewport', 'document', 'root', 'nodes', 'links', 'images', 'forms', 'metadata', 'truncated']);
