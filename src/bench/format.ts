@@ -43,7 +43,7 @@ export function formatBench(r: BenchResult): string {
   const s = r.settings;
   const out: string[] = [];
   out.push(`viseg bench: ${s.inputs} page(s)${s.repeat > 1 ? ` x ${s.repeat}` : ''}, concurrency ${s.concurrency}` +
-    `${s.screenshot ? ', with annotated screenshots' : ''}`);
+    `${s.rounds > 1 ? `, ${s.rounds} rounds (passes alternate, figures summed)` : ''}${s.screenshot ? ', with annotated screenshots' : ''}`);
   if (s.browserArgs.length) out.push(`extra browser switches: ${s.browserArgs.join(' ')}`);
   out.push(`browser: ${s.browser}; node ${s.node}; ${s.cpus} CPU(s); load average ${r.loadAverage.start} -> ${r.loadAverage.end}`);
   out.push(`machine speed: reference work ${r.referenceMs.start} ms before, ${r.referenceMs.end} ms after (lower is faster; compare runs alongside it)`);
@@ -65,6 +65,9 @@ export function formatBench(r: BenchResult): string {
   out.push(`${pad('CPU browser (s)', 22)}${col((p) => num(p.cpu.browserSeconds, 1))}`);
   out.push(`${pad('CPU per page (ms)', 22)}${col((p) => num(p.cpu.msPerPage, 0))}`);
   if (r.ratioToBare !== null) out.push(`\nfull / bare wall time: ${r.ratioToBare.toFixed(2)}x`);
+  if (r.rounds.length > 1) {
+    out.push('rounds (wall s): ' + r.rounds.map((x) => x.order.map((n) => `${n} ${num(n === 'bare' ? x.bareSeconds : x.fullSeconds, 2)}`).join(', ')).join(' | '));
+  }
   if (r.bare) out.push('', stageTable('bare', r.bare.stages));
   if (r.full) out.push('', stageTable('full', r.full.stages));
   const series = (r.full ?? r.bare)!.memorySeries;

@@ -5,7 +5,7 @@ export {
   type ProcStat, type ProcReader, type TreeReading, type MemorySample, type MemoryPeaks, type CpuReading,
 } from './proc.js';
 export {
-  runBench, benchBare, benchFull, runPool, repeatInputs, FULL_STAGES, BARE_STAGES, MEMORY_METHOD,
+  runBench, runPool, repeatInputs, FULL_STAGES, BARE_STAGES, MEMORY_METHOD,
   type BenchOptions, type BenchResult, type PassResult, type MemoryPoint, type BenchContext,
 } from './run.js';
 export { formatBench, stageTable } from './format.js';

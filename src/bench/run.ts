@@ -4,7 +4,10 @@
  *      + loadPage (navigate, settle, scroll), nothing else;
  *   2. the FULL pipeline: exactly what `viseg extract` runs (Session + runBatch + processInput),
  *      optionally with a screenshot taken in the afterSnapshot hook and annotated (PNG discarded);
- * in that order, one shared Session (one browser, one file server), the same concurrency.
+ * in that order, one shared Session (one browser, one file server), the same concurrency. With
+ * `rounds` > 1 the passes alternate bare, full, full, bare, bare, full, ... and each pass's figures
+ * are summed over its rounds, so that a machine that speeds up or slows down during the run weighs
+ * on both passes alike.
  * Per-stage timings come from the records (full) and loadPage's own timings (bare); memory and
  * CPU from /proc (see proc.ts). No assertions anywhere: this measures, it does not judge.
  */
@@ -25,6 +28,8 @@ import { ratio, round1, round2, StageRecorder, type StageSummary } from './stats
 
 export interface BenchOptions {
   concurrency: number;
+  /** Rounds of the passes, alternating their order (ABBA). Default 1. */
+  rounds?: number;
   /** Run the bare pass / the full pass. At least one. */
   bare: boolean;
   full: boolean;
@@ -84,9 +89,12 @@ export interface BenchResult extends Omit<PassResult, 'rssSamples'> {
   full: PassResult | null;
   /** Full wall time / bare wall time (same pages, same concurrency); null unless both ran. */
   ratioToBare: number | null;
+  /** Each round: its passes in the order they ran, and their wall seconds (null: the pass did not run). */
+  rounds: Array<{ order: Array<'bare' | 'full'>; bareSeconds: number | null; fullSeconds: number | null }>;
   settings: {
     inputs: number;
     repeat: number;
+    rounds: number;
     concurrency: number;
     screenshot: boolean;
     timeoutMs: number;
@@ -144,16 +152,34 @@ class PassMeter {
   private readonly sampler: MemorySampler;
   private cpu0: CpuReading | null = null;
   private t0 = 0;
+  /** Summed over the rounds (segments) measured so far. */
+  private wall = 0;
+  private cpu: CpuReading = { nodeSeconds: 0, browserSeconds: 0 };
 
   constructor(private readonly total: number, private readonly o: BenchOptions, private readonly pass: 'bare' | 'full') {
     this.sampler = new MemorySampler({ intervalMs: o.sampleMs, measureBrowser: o.measureBrowser });
   }
 
+  /** Start measuring one round of this pass. */
   start(): void {
     this.o.onPassStart?.(this.pass, this.total);
     this.cpu0 = readCpu(this.o.measureBrowser);
     this.sampler.start();
     this.t0 = performance.now();
+  }
+
+  /** Stop measuring the round: its wall and CPU time are added to the pass. Returns its wall seconds. */
+  stop(): number {
+    const wall = (performance.now() - this.t0) / 1000;
+    const d = cpuDelta(this.cpu0!, readCpu(this.o.measureBrowser));
+    this.sampler.stop();
+    this.wall += wall;
+    this.cpu = {
+      nodeSeconds: this.cpu.nodeSeconds + d.nodeSeconds,
+      browserSeconds: this.cpu.browserSeconds === null || d.browserSeconds === null ? null : this.cpu.browserSeconds + d.browserSeconds,
+    };
+    this.o.onPassEnd?.(this.pass);
+    return wall;
   }
 
   pageDone(ok: boolean, code?: string, detail?: { url: string | null; message: string }): void {
@@ -171,13 +197,13 @@ class PassMeter {
     this.series.push({ pages: this.done, nodeMb: s.nodeMb, browserMb: s.browserMb, browserAnonMb: s.browserAnonMb, totalMb: s.totalMb });
   }
 
-  finish(order: readonly string[]): PassResult {
-    const wall = (performance.now() - this.t0) / 1000;
+  /** The pass's figures over every round measured (call after the last `stop()`). */
+  result(order: readonly string[]): PassResult {
+    const wall = this.wall;
     const last = this.series[this.series.length - 1];
     if (!last || last.pages !== this.done) this.point(this.sampler.sample());
-    const peaks = this.sampler.stop();
-    const cpu = cpuDelta(this.cpu0!, readCpu(this.o.measureBrowser));
-    this.o.onPassEnd?.(this.pass);
+    const peaks = this.sampler.peaks();
+    const cpu = { nodeSeconds: round2(this.cpu.nodeSeconds), browserSeconds: this.cpu.browserSeconds === null ? null : round2(this.cpu.browserSeconds) };
     const cpuTotal = cpu.nodeSeconds + (cpu.browserSeconds ?? 0);
     return {
       pages: this.done,
@@ -232,8 +258,8 @@ async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExt
   m.pageDone(!code, code, { url: input.url, message });
 }
 
-export async function benchBare(session: Session, inputs: ResolvedInput[], opts: ResolvedExtractOptions, o: BenchOptions): Promise<PassResult> {
-  const m = new PassMeter(inputs.length, o, 'bare');
+/** One round of the bare pass, measured into `m`; returns its wall seconds. */
+async function benchBare(session: Session, inputs: ResolvedInput[], opts: ResolvedExtractOptions, o: BenchOptions, m: PassMeter): Promise<number> {
   m.start();
   // one tab per worker, as runBatch does
   const free = Array.from({ length: o.concurrency }, () => new TabPool());
@@ -250,11 +276,11 @@ export async function benchBare(session: Session, inputs: ResolvedInput[], opts:
   } finally {
     await Promise.all(all.map((t) => t.close()));
   }
-  return m.finish(BARE_STAGES);
+  return m.stop();
 }
 
-export async function benchFull(session: Session, inputs: ResolvedInput[], opts: ResolvedExtractOptions, o: BenchOptions): Promise<PassResult> {
-  const m = new PassMeter(inputs.length, o, 'full');
+/** One round of the full pass, measured into `m`; returns its wall seconds. */
+async function benchFull(session: Session, inputs: ResolvedInput[], opts: ResolvedExtractOptions, o: BenchOptions, m: PassMeter): Promise<number> {
   const hooks: PageHooks = o.screenshot
     ? { afterSnapshot: (page: Page, snapshot: PageSnapshot) => takeScreenshot(page, snapshot, { maxHeight: o.maxHeight }) }
     : {};
@@ -288,7 +314,7 @@ export async function benchFull(session: Session, inputs: ResolvedInput[], opts:
       m.pageDone(true);
     },
   });
-  return m.finish(FULL_STAGES);
+  return m.stop();
 }
 
 function roundOrNull(x: number | null): number | null {
@@ -307,11 +333,37 @@ export interface BenchContext {
 export async function runBench(session: Session, c: BenchContext, o: BenchOptions): Promise<BenchResult> {
   if (!o.bare && !o.full) throw new Error('runBench: nothing to run (bare and full both off)');
   const list = repeatInputs(c.inputs, c.repeat);
+  const rounds = Math.max(1, o.rounds ?? 1);
+  const bareMeter = o.bare ? new PassMeter(list.length, o, 'bare') : null;
+  const fullMeter = o.full ? new PassMeter(list.length, o, 'full') : null;
+  const perRound: BenchResult['rounds'] = [];
   const load0 = os.loadavg()[0]!;
   const ref0 = referenceMs();
-  const bare = o.bare ? await benchBare(session, list, c.opts, o) : null;
-  const full = o.full ? await benchFull(session, list, c.opts, o) : null;
+  for (let r = 0; r < rounds; r++) {
+    const round: BenchResult['rounds'][number] = { order: [], bareSeconds: null, fullSeconds: null };
+    const runBare = async () => {
+      if (!bareMeter) return;
+      round.order.push('bare');
+      round.bareSeconds = round2(await benchBare(session, list, c.opts, o, bareMeter));
+    };
+    const runFull = async () => {
+      if (!fullMeter) return;
+      round.order.push('full');
+      round.fullSeconds = round2(await benchFull(session, list, c.opts, o, fullMeter));
+    };
+    // bare, full | full, bare | bare, full | ...
+    if (r % 2 === 0) {
+      await runBare();
+      await runFull();
+    } else {
+      await runFull();
+      await runBare();
+    }
+    perRound.push(round);
+  }
   const ref1 = referenceMs();
+  const bare = bareMeter?.result(BARE_STAGES) ?? null;
+  const full = fullMeter?.result(FULL_STAGES) ?? null;
   const main = (full ?? bare)!;
   return {
     mode: bare && full ? 'both' : bare ? 'bare' : 'full',
@@ -332,9 +384,11 @@ export async function runBench(session: Session, c: BenchContext, o: BenchOption
     bare,
     full,
     ratioToBare: bare && full ? roundOrNull(ratio(full.wallSeconds, bare.wallSeconds)) : null,
+    rounds: perRound,
     settings: {
       inputs: c.inputs.length,
       repeat: c.repeat,
+      rounds,
       concurrency: o.concurrency,
       screenshot: o.screenshot,
       timeoutMs: c.opts.timeout,

@@ -133,10 +133,35 @@ describe.skipIf(!haveChromium)('viseg bench', () => {
       expect(j.peakRssMb).toBeGreaterThanOrEqual(j.peakRssMbNode);
     }
     expect(j.memorySeries.map((p: { pages: number }) => p.pages)).toEqual([2, 4]);
-    expect(j.settings).toMatchObject({ inputs: 2, repeat: 2, concurrency: 2, screenshot: true });
+    expect(j.settings).toMatchObject({ inputs: 2, repeat: 2, rounds: 1, concurrency: 2, screenshot: true });
+    expect(j.rounds).toHaveLength(1);
+    expect(j.rounds[0].bareSeconds).toBeCloseTo(j.bare.wallSeconds, 1);
     expect(j.referenceMs.start).toBeGreaterThan(0);
     expect(j.referenceMs.end).toBeGreaterThan(0);
   }, 90_000);
+
+  it('--rounds alternates the passes and sums each one over its rounds', async () => {
+    const pages = ['article-a.html', 'article-c.html'].map((f) => path.join(BROKEN, f));
+    const r = await runCli(['bench', ...pages, '--rounds', '3', '--json', '-q', '-c', '2']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.settings.rounds).toBe(3);
+    expect(j.rounds.map((x: { order: string[] }) => x.order)).toEqual([['bare', 'full'], ['full', 'bare'], ['bare', 'full']]);
+    expect(j.pages).toBe(6);
+    expect(j.bare.pages).toBe(6);
+    expect(j.stages.total.n).toBe(6);
+    expect(j.bare.stages.navigate.n).toBe(6);
+    const sum = (k: 'bareSeconds' | 'fullSeconds') => j.rounds.reduce((a: number, x: Record<string, number>) => a + x[k]!, 0);
+    expect(j.bare.wallSeconds).toBeCloseTo(sum('bareSeconds'), 1);
+    expect(j.full.wallSeconds).toBeCloseTo(sum('fullSeconds'), 1);
+    expect(j.ratioToBare).toBeCloseTo(j.full.wallSeconds / j.bare.wallSeconds, 1);
+    expect(j.pagesPerSecond).toBeCloseTo(6 / j.full.wallSeconds, 1);
+    const text = await runCli(['bench', pages[0]!, '--rounds', '2', '-q', '-c', '1']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('2 rounds');
+    expect(text.stdout).toMatch(/rounds \(wall s\): bare [\d.]+, full [\d.]+ \| full [\d.]+, bare [\d.]+/);
+    expect((await runCli(['bench', pages[0]!, '--rounds', '0', '-q'])).code).toBe(2);
+  }, 120_000);
 
   it('--bare runs only the bare pass', async () => {
     const r = await runCli(['bench', path.join(BROKEN, 'article-c.html'), '--bare', '--json', '-q']);
