@@ -334,36 +334,28 @@ export async function runBench(session: Session, c: BenchContext, o: BenchOption
   if (!o.bare && !o.full) throw new Error('runBench: nothing to run (bare and full both off)');
   const list = repeatInputs(c.inputs, c.repeat);
   const rounds = Math.max(1, o.rounds ?? 1);
-  const bareMeter = o.bare ? new PassMeter(list.length, o, 'bare') : null;
-  const fullMeter = o.full ? new PassMeter(list.length, o, 'full') : null;
+  const meters = {
+    bare: o.bare ? new PassMeter(list.length, o, 'bare') : null,
+    full: o.full ? new PassMeter(list.length, o, 'full') : null,
+  };
+  const runPass = { bare: benchBare, full: benchFull };
   const perRound: BenchResult['rounds'] = [];
   const load0 = os.loadavg()[0]!;
   const ref0 = referenceMs();
   for (let r = 0; r < rounds; r++) {
     const round: BenchResult['rounds'][number] = { order: [], bareSeconds: null, fullSeconds: null };
-    const runBare = async () => {
-      if (!bareMeter) return;
-      round.order.push('bare');
-      round.bareSeconds = round2(await benchBare(session, list, c.opts, o, bareMeter));
-    };
-    const runFull = async () => {
-      if (!fullMeter) return;
-      round.order.push('full');
-      round.fullSeconds = round2(await benchFull(session, list, c.opts, o, fullMeter));
-    };
     // bare, full | full, bare | bare, full | ...
-    if (r % 2 === 0) {
-      await runBare();
-      await runFull();
-    } else {
-      await runFull();
-      await runBare();
+    for (const pass of r % 2 === 0 ? (['bare', 'full'] as const) : (['full', 'bare'] as const)) {
+      const m = meters[pass];
+      if (!m) continue;
+      round.order.push(pass);
+      round[`${pass}Seconds`] = round2(await runPass[pass](session, list, c.opts, o, m));
     }
     perRound.push(round);
   }
   const ref1 = referenceMs();
-  const bare = bareMeter?.result(BARE_STAGES) ?? null;
-  const full = fullMeter?.result(FULL_STAGES) ?? null;
+  const bare = meters.bare?.result(BARE_STAGES) ?? null;
+  const full = meters.full?.result(FULL_STAGES) ?? null;
   const main = (full ?? bare)!;
   return {
     mode: bare && full ? 'both' : bare ? 'bare' : 'full',
