@@ -3,7 +3,12 @@
  *
  * Local pages are served over http:// rather than file:// so that relative assets, `fetch()`,
  * modules and same-origin rules behave as on a real site. Each folder is mounted under its own
- * prefix `/m/<n>/`; in-memory documents (stdin) live under `/d/<n>/`. All mounts share one origin.
+ * prefix `/m/<n>/`; in-memory documents (stdin) live under `/d/<n>/`.
+ *
+ * The server can listen on several loopback ports (`ports`), each one origin serving the same
+ * mounts. A local file's URL is on the port its path hashes to, so two pages rendered one after the
+ * other in a tab are usually on different origins: their storage is then separate, and the tab can
+ * skip the about:blank step between them (see pipeline/tabs.ts).
  *
  * Rules:
  * - GET/HEAD only; `Cache-Control: no-store`; no directory listings (a directory URL serves its
@@ -32,11 +37,19 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
 export interface FileServer {
-  /** `http://127.0.0.1:PORT` */
+  /** `http://127.0.0.1:PORT`: the first of {@link origins}. */
   readonly origin: string;
-  /** Serve `rootDir`'s files under a fresh prefix; returns the base URL (ends with `/`). Same dir → same URL. */
+  /** Every origin the server answers on (one per port), the same files on each. */
+  readonly origins: readonly string[];
+  /**
+   * Serve `rootDir`'s files under a fresh prefix; returns the base URL (ends with `/`) on
+   * {@link origin}. Same dir → same URL.
+   */
   mount(rootDir: string): string;
-  /** Mount the file's folder and return the URL of the file itself. */
+  /**
+   * Mount the file's folder and return the URL of the file itself, on the origin its absolute
+   * path hashes to (always the same one for the same path).
+   */
   urlFor(filePath: string): string;
   /**
    * Serve an in-memory HTML document (e.g. stdin) at a unique URL. Gzipped bytes are detected and
@@ -172,6 +185,8 @@ class HttpError extends Error {
 export interface FileServerOptions {
   /** Send the confining Content-Security-Policy with HTML documents. Default true. */
   confine?: boolean;
+  /** Listen on this many loopback ports (origins), 1-64. Default 1. */
+  ports?: number;
 }
 
 /**
@@ -183,10 +198,20 @@ export function confiningCsp(scope: string): string {
   return `default-src ${scope} ${https} data: blob: 'unsafe-inline' 'unsafe-eval'`;
 }
 
+/** A path under a mount (`/m/<n>/...`) or an in-memory document (`/d/<n>/...`): kind, number, rest. */
+const MOUNT_PATH = /^\/([md])\/(\d+)(\/.*)?$/;
+
 /** The mount a served path belongs to (`/m/1/a/b.html` → `/m/1/`), or null outside the mounts. */
 export function mountPrefixOf(urlPath: string): string | null {
-  const m = /^\/[md]\/\d+\//.exec(urlPath);
-  return m ? m[0] : null;
+  const m = MOUNT_PATH.exec(urlPath);
+  return m && m[3] !== undefined ? `/${m[1]}/${m[2]}/` : null;
+}
+
+/** FNV-1a: a small stable hash, so that a path always maps to the same port. */
+function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
 }
 
 const isHtmlType = (type: string): boolean => type === 'text/html' || type === 'application/xhtml+xml';
@@ -194,14 +219,14 @@ const isHtmlType = (type: string): boolean => type === 'text/html' || type === '
 /** Start the loopback server. Always `close()` it when done. */
 export async function startFileServer(opts: FileServerOptions = {}): Promise<FileServer> {
   const confine = opts.confine ?? true;
-  let origin = '';
+  const portCount = Math.max(1, Math.min(64, Math.floor(opts.ports ?? 1)));
   const mounts = new Map<string, string>(); // id → absolute root
-  const mountByRoot = new Map<string, string>(); // absolute root → base URL
+  const mountIds = new Map<string, string>(); // absolute root → id
   const docs = new Map<string, Doc>(); // "/d/<n>/<name>" → doc
   let nextMount = 1;
   let nextDoc = 1;
 
-  const server: Server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     handle(req, res).catch((e: unknown) => {
       const status = e instanceof HttpError ? e.status : 500;
       const msg = e instanceof Error ? e.message : String(e);
@@ -210,7 +235,7 @@ export async function startFileServer(opts: FileServerOptions = {}): Promise<Fil
       }
       res.end(req.method === 'HEAD' ? undefined : `${status} ${msg}\n`);
     });
-  });
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -225,10 +250,17 @@ export async function startFileServer(opts: FileServerOptions = {}): Promise<Fil
     if (doc) {
       ({ body, type } = doc);
     } else {
-      const m = /^\/m\/(\d+)(\/.*)?$/.exec(rawPath);
-      const root = m ? mounts.get(m[1]!) : undefined;
+      const m = MOUNT_PATH.exec(rawPath);
+      const root = m && m[1] === 'm' ? mounts.get(m[2]!) : undefined;
       if (!m || !root) throw new HttpError(404, 'Not Found');
-      const rest = m[2] ?? '/';
+      const rest = m[3];
+      if (rest === undefined) {
+        // `/m/<n>` → `/m/<n>/`, as a web server does for a folder: the page's relative URLs then
+        // resolve inside the mount (and its CSP scope is the mount).
+        res.writeHead(301, { Location: rawPath + '/', 'Cache-Control': 'no-store' });
+        res.end();
+        return;
+      }
       const segments: string[] = [];
       for (const raw of rest.split('/')) {
         let seg: string;
@@ -277,57 +309,79 @@ export async function startFileServer(opts: FileServerOptions = {}): Promise<Fil
       type = ct.type;
     }
 
+    // The policy's scope is on the origin (port) this request came to.
+    const own = `http://127.0.0.1:${req.socket.localPort}`;
     res.writeHead(200, {
       'Content-Type': contentTypeHeader(type, body),
       'Content-Length': body.length,
       'Cache-Control': 'no-store',
-      ...(confine && isHtmlType(type) ? { 'Content-Security-Policy': confiningCsp(origin + (mountPrefixOf(rawPath) ?? '/')) } : {}),
+      ...(confine && isHtmlType(type) ? { 'Content-Security-Policy': confiningCsp(own + (mountPrefixOf(rawPath) ?? '/')) } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  origin = `http://127.0.0.1:${port}`;
+  const servers: Server[] = [];
+  const closeAll = (): Promise<void> =>
+    Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      ),
+    ).then(() => undefined);
+  try {
+    for (let i = 0; i < portCount; i++) {
+      const server = createServer(onRequest);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      servers.push(server);
+    }
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
+  const origins = servers.map((server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  const origin = origins[0]!;
 
-  function mount(rootDir: string): string {
+  function mountId(rootDir: string): string {
     const root = path.resolve(rootDir);
-    const existing = mountByRoot.get(root);
-    if (existing) return existing;
-    const id = String(nextMount++);
-    mounts.set(id, root);
-    const base = `${origin}/m/${id}/`;
-    mountByRoot.set(root, base);
-    return base;
+    let id = mountIds.get(root);
+    if (id === undefined) {
+      id = String(nextMount++);
+      mounts.set(id, root);
+      mountIds.set(root, id);
+    }
+    return id;
   }
 
   return {
     origin,
-    mount,
+    origins,
+    mount(rootDir: string): string {
+      return `${origin}/m/${mountId(rootDir)}/`;
+    },
     urlFor(filePath: string): string {
       const abs = path.resolve(filePath);
-      return mount(path.dirname(abs)) + encodeURIComponent(path.basename(abs));
+      const on = origins[hash32(abs) % origins.length]!;
+      return `${on}/m/${mountId(path.dirname(abs))}/${encodeURIComponent(path.basename(abs))}`;
     },
     addDocument(html: Buffer | string, name = 'stdin.html'): string {
       const safe = path.basename(name.replace(/\\/g, '/')) || 'stdin.html';
-      const key = `/d/${nextDoc++}/${encodeURIComponent(safe)}`;
+      const n = nextDoc++;
+      const key = `/d/${n}/${encodeURIComponent(safe)}`;
       const bytes = typeof html === 'string' ? Buffer.from(html, 'utf8') : maybeGunzip(html);
       const ct = contentTypeFor(safe.replace(/\.gz$/i, ''));
       const type = ct.type === 'application/xhtml+xml' ? ct.type : 'text/html';
       docs.set(key, { body: bytes, type });
-      return origin + key;
+      return origins[(n - 1) % origins.length]! + key;
     },
-    close(): Promise<void> {
-      return new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
+    close: closeAll,
   };
 }

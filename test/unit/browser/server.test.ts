@@ -124,6 +124,14 @@ describe('startFileServer', () => {
     expect((await fetch(`${server.origin}/`)).status).toBe(404);
   });
 
+  it('redirects a mount without its trailing slash to the mount', async () => {
+    const bare = base.slice(0, -1);
+    const res = await fetch(bare, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(new URL(base).pathname);
+    expect((await fetch(`${server.origin}/m/999`, { redirect: 'manual' })).status).toBe(404);
+  });
+
   it('serves a folder index.html but never a listing', async () => {
     const res = await fetch(base + 'withindex/');
     expect(res.status).toBe(200);
@@ -155,6 +163,37 @@ describe('startFileServer', () => {
   });
 });
 
+describe('startFileServer with several ports', () => {
+  it('serves the same mounts on every origin, each page confined to its own origin, a path always on one port', async () => {
+    const multi = await startFileServer({ ports: 4 });
+    try {
+      expect(multi.origins).toHaveLength(4);
+      expect(new Set(multi.origins).size).toBe(4);
+      expect(multi.origin).toBe(multi.origins[0]);
+      for (const o of multi.origins) expect(o).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const site = path.join(dir, 'site');
+      const prefix = new URL(multi.mount(site)).pathname;
+      for (const o of multi.origins) {
+        const res = await fetch(`${o}${prefix}page.html`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-security-policy')).toContain(`default-src ${o}${prefix} `);
+      }
+      // Files of one folder spread over the ports; the same file is always on the same one.
+      const urls = Array.from({ length: 40 }, (_, i) => multi.urlFor(path.join(site, `p${i}.html`)));
+      expect(new Set(urls.map((u) => new URL(u).origin)).size).toBeGreaterThan(1);
+      expect(urls.every((u) => new URL(u).pathname.startsWith(prefix))).toBe(true);
+      expect(multi.urlFor(path.join(site, 'p7.html'))).toBe(urls[7]);
+      const docs = [multi.addDocument('<p>a</p>'), multi.addDocument('<p>b</p>')];
+      expect(new URL(docs[0]!).origin).not.toBe(new URL(docs[1]!).origin);
+      expect(await (await fetch(docs[1]!)).text()).toBe('<p>b</p>');
+    } finally {
+      await multi.close();
+    }
+    // closed: every port stops answering
+    await expect(fetch(multi.origins[3]! + '/')).rejects.toThrow();
+  });
+});
+
 describe('helpers', () => {
   it('contentTypeFor', () => {
     expect(contentTypeFor('x.HTML')).toEqual({ type: 'text/html', gzipped: false });
@@ -170,6 +209,7 @@ describe('helpers', () => {
     expect(mountPrefixOf('/m/12/a/b.html')).toBe('/m/12/');
     expect(mountPrefixOf('/d/3/stdin.html')).toBe('/d/3/');
     expect(mountPrefixOf('/m/12')).toBeNull();
+    expect(mountPrefixOf('/m/12/')).toBe('/m/12/');
     expect(mountPrefixOf('/static/app.js')).toBeNull();
     expect(mountPrefixOf('/m/x/a.html')).toBeNull();
   });
