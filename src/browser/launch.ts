@@ -60,6 +60,34 @@ export function chromiumArgs(isRoot: boolean = process.getuid?.() === 0): string
   return isRoot ? [...CHROMIUM_ARGS, '--no-sandbox'] : [...CHROMIUM_ARGS];
 }
 
+/**
+ * Chromium features viseg turns on. `EnablePortBoundCookies`: a cookie belongs to the port that
+ * set it, like storage does, so pages on different ports of the file server cannot see each
+ * other's cookies (what lets a tab skip the about:blank step, see pipeline/tabs.ts).
+ */
+export const ENABLED_FEATURES: readonly string[] = ['EnablePortBoundCookies'];
+
+/**
+ * What Playwright (the pinned playwright-core) passes in its own `--enable-features`
+ * (server/chromium/chromiumSwitches.ts). Chromium keeps only the last `--enable-features` switch,
+ * so ours repeats these; test/integration/browser/launch-features.test.ts checks the launched
+ * browser's command line.
+ */
+export function playwrightEnabledFeatures(env: NodeJS.ProcessEnv = process.env): string[] {
+  return [env.PLAYWRIGHT_LEGACY_SCREENSHOT ? '' : 'CDPScreenshotNewSurface', 'SkipListAccountsWithoutGaiaCookies'].filter(Boolean);
+}
+
+/**
+ * `args` with every `--enable-features` switch merged into one, last, that also carries
+ * Playwright's features and `features`.
+ */
+export function withEnabledFeatures(args: readonly string[], features: readonly string[], env: NodeJS.ProcessEnv = process.env): string[] {
+  const PREFIX = '--enable-features=';
+  const given = args.filter((a) => a.startsWith(PREFIX)).flatMap((a) => a.slice(PREFIX.length).split(','));
+  const all = [...new Set([...playwrightEnabledFeatures(env), ...features, ...given].map((f) => f.trim()).filter(Boolean))];
+  return [...args.filter((a) => !a.startsWith(PREFIX)), PREFIX + all.join(',')];
+}
+
 const CLOSE_TIMEOUT_MS = 10_000;
 
 function boundedClose(browser: Browser): () => Promise<void> {
@@ -125,7 +153,7 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedB
     browser = await chromium.launch({
       executablePath: found.path,
       headless: opts.headless ?? true,
-      args: [...chromiumArgs(), ...(opts.extraArgs ?? [])],
+      args: withEnabledFeatures([...chromiumArgs(), ...(opts.extraArgs ?? [])], ENABLED_FEATURES),
       timeout,
     });
   } catch (e) {
