@@ -237,7 +237,7 @@ async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExt
   let timings: Record<string, number> | null = null;
   try {
     const { browser } = await session.browser();
-    const { page } = await tabs.acquire(browser, tabSpecFor(input, opts, session.server.origin));
+    const { page } = await tabs.acquire(browser, tabSpecFor(input, opts, session.server.origins), input.url);
     const t1 = performance.now();
     const loaded = await loadPage(page, input.url, loadOptionsFor(opts));
     const t2 = performance.now();

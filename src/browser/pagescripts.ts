@@ -216,3 +216,28 @@ export function scrollReasonExpr(scope: LoadableScope | null): string {
  * context made by `newContext` and its pages may both install them.
  */
 export const LOAD_INIT_SCRIPTS: readonly string[] = [MUTATION_RECORDER_SCRIPT, ERROR_LOOP_GUARD_SCRIPT, SCROLL_HOOKS_SCRIPT];
+
+/**
+ * Expression run in a reused tab's old page when the next page goes straight to another origin
+ * (pipeline/tabs.ts), so that until the next page commits the old one can neither pass anything on
+ * nor act: the tab's name is emptied and the old document can no longer set it (the name is the
+ * one thing that outlives a document of a tab), its loading is stopped, and its timers and
+ * animation-frame callbacks are cancelled, in every frame it can reach. Its storage and cookies
+ * are its own origin's, which the tab clears once the page is gone.
+ */
+export const RETIRE_PAGE_EXPR = `(() => {
+  window.name = '';
+  try { Object.defineProperty(window, 'name', { get: () => '', set: () => {}, configurable: true }); } catch (e) { /* kept its own */ }
+  const quiet = (w) => {
+    try {
+      w.stop();
+      const t = w.setTimeout(() => {}, 0);
+      for (let id = t; id > 0 && t - id < 100000; id--) w.clearTimeout(id);
+      const r = w.requestAnimationFrame(() => {});
+      for (let id = r; id > 0 && r - id < 100000; id--) w.cancelAnimationFrame(id);
+      for (let i = 0; i < w.frames.length; i++) quiet(w.frames[i]);
+    } catch (e) { /* a frame of another origin */ }
+  };
+  quiet(window);
+  return true;
+})()`;

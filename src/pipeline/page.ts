@@ -107,7 +107,7 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
   Promise<{ snapshot: PageSnapshot; screenshot?: Buffer; load: number; snap: number; shot: number; warnings: string[] }> {
   const deadline = Date.now() + opts.timeout;
   const { browser } = await session.browser();
-  const spec = tabSpecFor(input, opts, session.server.origin);
+  const spec = tabSpecFor(input, opts, session.server.origins);
   let context: BrowserContext | null = null;
   let ok = false;
   // Opening a context/tab has no timeout of its own, and `newPage()` can wait forever when the
@@ -115,7 +115,7 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
   const gone = whenDisconnected(browser);
   let abandoned = false;
   try {
-    const opening = tabs ? tabs.acquire(browser, spec) : openTab(browser, spec);
+    const opening = tabs ? tabs.acquire(browser, spec, input.url) : openTab(browser, spec);
     if (!tabs) opening.then((r) => abandoned && void closeQuietly(r.context, 5000), () => undefined);
     let page: Page;
     try {

@@ -4,6 +4,13 @@
  */
 import { launchBrowser, startFileServer, type FileServer, type LaunchedBrowser, type LaunchOptions } from '../browser/index.js';
 
+/**
+ * Loopback ports (origins) of the session's file server. Local files are spread over them by path,
+ * so that two pages one after the other in a tab are on different origins 15 times in 16, and the
+ * tab can skip about:blank between them (pipeline/tabs.ts).
+ */
+export const SERVER_PORTS = 16;
+
 export class Session {
   private launched: LaunchedBrowser | null = null;
   private starting: Promise<LaunchedBrowser> | null = null;
@@ -12,7 +19,7 @@ export class Session {
   private constructor(readonly server: FileServer, private readonly launchOptions: LaunchOptions) {}
 
   static async open(launchOptions: LaunchOptions = {}): Promise<Session> {
-    const server = await startFileServer();
+    const server = await startFileServer({ ports: SERVER_PORTS });
     const s = new Session(server, launchOptions);
     try {
       await s.browser();

@@ -7,7 +7,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { haveChromium, readJsonl, runCli, tempDir } from './helpers.js';
+import { loadPage } from '../../../src/browser/index.js';
+import { Session } from '../../../src/pipeline/session.js';
+import { TabPool, type TabSpec } from '../../../src/pipeline/tabs.js';
+import { CHROMIUM, haveChromium, readJsonl, runCli, tempDir } from './helpers.js';
 
 const PROSE = '<p>The harbour office opened its records to the public this spring, and the ledgers show how the town traded through three centuries of storms, wars and changing fashions in cloth and grain.</p>'.repeat(4);
 
@@ -38,5 +41,66 @@ describe.skipIf(!haveChromium)('batch: pages in a reused tab do not see what ear
     expect(writer!.ok).toBe(true);
     expect(reader!.ok).toBe(true);
     expect(reader!.text).toContain('What the reader found: session=null local=null cookie= name= idb= end.');
+  }, 60_000);
+});
+
+/** Keeps writing everything a page can leave behind, from a timer and on its way out. */
+const BUSY_WRITER = `<!doctype html><html><head><title>Busy writer</title></head><body><article><h1>Busy writer</h1>${PROSE}</article><script>
+  const leave = (how) => {
+    sessionStorage.setItem('x', how); localStorage.setItem('x', how);
+    document.cookie = 'x=' + how + '; path=/'; window.name = how;
+  };
+  setInterval(() => leave('timer'), 1);
+  addEventListener('pagehide', () => leave('pagehide'));
+  addEventListener('unload', () => leave('unload'));
+</script></body></html>`;
+
+describe.skipIf(!haveChromium)('tab reuse without about:blank', () => {
+  it('a page on another port of the file server sees nothing the busy page before it left, nor does one on the same port', async () => {
+    const session = await Session.open({ browserPath: CHROMIUM });
+    const tabs = new TabPool();
+    try {
+      const dir = tempDir();
+      const server = session.server;
+      const writer = path.join(dir, 'writer.html');
+      writeFileSync(writer, BUSY_WRITER);
+      const w = server.urlFor(writer);
+      // Readers on another origin than the writer's, and on the same one.
+      let other: string | undefined;
+      let same: string | undefined;
+      for (let i = 0; i < 500 && !(other && same); i++) {
+        const file = path.join(dir, `reader${i}.html`);
+        const u = server.urlFor(file);
+        const isSame = new URL(u).origin === new URL(w).origin;
+        if (isSame ? same : other) continue;
+        writeFileSync(file, READER);
+        if (isSame) same = u;
+        else other = u;
+      }
+      expect(other && same).toBeTruthy();
+      const { browser } = await session.browser();
+      const spec: TabSpec = { viewport: { width: 1366, height: 768 }, offline: true, allowOrigins: [...server.origins] };
+      const visit = async (url: string): Promise<string> => {
+        const { page } = await tabs.acquire(browser, spec, url);
+        try {
+          await loadPage(page, url, { settleMs: 200 });
+          return String(await page.evaluate(`document.getElementById('found')?.textContent ?? ''`));
+        } finally {
+          await tabs.release(true, url);
+        }
+      };
+      const clean = 'What the reader found: session=null local=null cookie= name= idb= end.';
+
+      await visit(w);
+      expect(await visit(other!)).toBe(clean);
+      expect(tabs.changes).toEqual({ direct: 1, blank: 0 });
+      await visit(w); // the writer's origin was cleared once the reader had replaced it
+      expect(tabs.changes).toEqual({ direct: 2, blank: 0 });
+      expect(await visit(same!)).toBe(clean);
+      expect(tabs.changes).toEqual({ direct: 2, blank: 1 });
+    } finally {
+      await tabs.close();
+      await session.close();
+    }
   }, 60_000);
 });
