@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadPage } from '../../../src/browser/index.js';
 import { Session } from '../../../src/pipeline/session.js';
@@ -51,6 +52,7 @@ const BUSY_WRITER = `<!doctype html><html><head><title>Busy writer</title></head
     document.cookie = 'x=' + how + '; path=/'; window.name = how;
   };
   setInterval(() => leave('timer'), 1);
+  window.open('popup.html'); // a window of its own, which would go on writing
   addEventListener('pagehide', () => leave('pagehide'));
   addEventListener('unload', () => leave('unload'));
 </script></body></html>`;
@@ -64,6 +66,9 @@ describe.skipIf(!haveChromium)('tab reuse without about:blank', () => {
       const server = session.server;
       const writer = path.join(dir, 'writer.html');
       writeFileSync(writer, BUSY_WRITER);
+      writeFileSync(path.join(dir, 'popup.html'), `<!doctype html><title>Popup</title><p>Popup</p><script>
+        setInterval(() => { localStorage.setItem('x', 'popup'); document.cookie = 'x=popup; path=/'; }, 1);
+      </script>`);
       const w = server.urlFor(writer);
       // Readers on another origin than the writer's, and on the same one.
       let other: string | undefined;
@@ -80,8 +85,10 @@ describe.skipIf(!haveChromium)('tab reuse without about:blank', () => {
       expect(other && same).toBeTruthy();
       const { browser } = await session.browser();
       const spec: TabSpec = { viewport: { width: 1366, height: 768 }, offline: true, allowOrigins: [...server.origins] };
+      let context: BrowserContext | undefined;
       const visit = async (url: string): Promise<string> => {
-        const { page } = await tabs.acquire(browser, spec, url);
+        const { page, context: c } = await tabs.acquire(browser, spec, url);
+        context = c;
         try {
           await loadPage(page, url, { settleMs: 200 });
           return String(await page.evaluate(`document.getElementById('found')?.textContent ?? ''`));
@@ -92,6 +99,7 @@ describe.skipIf(!haveChromium)('tab reuse without about:blank', () => {
       const clean = 'What the reader found: session=null local=null cookie= name= idb= end.';
 
       await visit(w);
+      expect(context!.pages()).toHaveLength(1); // the popup the writer opened is closed
       expect(await visit(other!)).toBe(clean);
       expect(tabs.changes).toEqual({ direct: 1, blank: 0 });
       await visit(w); // the writer's origin was cleared once the reader had replaced it
