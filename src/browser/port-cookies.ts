@@ -31,9 +31,9 @@ async function probe(browser: Browser, a: string, b: string): Promise<boolean> {
     context = await browser.newContext();
     const page = await context.newPage();
     // Any document on the origin will do: the file server answers `/` with a plain-text 404.
-    await page.goto(`${a}/`, { timeout: 10_000 });
+    await page.goto(`${a}/`, { timeout: 5_000 });
     const here = String(await page.evaluate(`(document.cookie = '${PROBE_COOKIE}=1; path=/', document.cookie)`));
-    await page.goto(`${b}/`, { timeout: 10_000 });
+    await page.goto(`${b}/`, { timeout: 5_000 });
     const there = String(await page.evaluate('document.cookie'));
     return here.includes(`${PROBE_COOKIE}=1`) && !there.includes(PROBE_COOKIE);
   } catch {
