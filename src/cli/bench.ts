@@ -11,7 +11,7 @@ import { addRenderOptions, collectInputs, EXIT_OK, EXIT_SOME_FAILED, intArg, ope
 
 interface BenchCliOptions extends RenderCliOptions {
   repeat: number;
-  rounds: number;
+  rounds?: number;
   inputFile?: string;
   limit?: number;
   bare?: boolean;
@@ -35,9 +35,9 @@ export function benchCommand(): Command {
     .option('-c, --concurrency <n>', 'pages rendered at once', intArg('--concurrency'), DEFAULT_CONCURRENCY)
     .option('--repeat <n>', 'go through the page list this many times', intArg('--repeat'), 1)
     .option('--limit <n>', 'only the first n inputs (before repeating)', intArg('--limit'))
-    .option('--rounds <n>', 'run the passes this many times, alternating their order (bare, full, full, bare, ...) so that a machine whose speed drifts weighs on both alike; figures are summed', intArg('--rounds'), 1)
+    .option('--rounds <n>', 'run the passes this many times, alternating their order (bare, full, full, bare, ...) so that neither pass is favoured by going first or by the machine speeding up or slowing down; figures are summed (default: 2 with both passes, else 1)', intArg('--rounds'))
     .option('--bare', 'only the bare render pass (navigate + settle + scroll)')
-    .option('--no-bare', 'only the full pipeline pass (default: bare pass first, then full)')
+    .option('--no-bare', 'only the full pipeline pass (default: both passes, alternating)')
     .option('--screenshot', 'also take and annotate a screenshot of every page (PNG discarded)')
     .option('--max-height <px>', 'cap for very tall pages in screenshots', intArg('--max-height'), 16_000)
     .option('--json', 'print one JSON object')
@@ -80,7 +80,7 @@ async function runBenchCli(args: string[], o: BenchCliOptions): Promise<number> 
   let session;
   try {
     if (o.repeat < 1) throw new OptionsError('--repeat must be at least 1');
-    if (o.rounds < 1) throw new OptionsError('--rounds must be at least 1');
+    if (o.rounds !== undefined && o.rounds < 1) throw new OptionsError('--rounds must be at least 1');
     if (o.limit !== undefined && o.limit < 1) throw new OptionsError('--limit must be at least 1');
     if (o.memoryEvery < 1) throw new OptionsError('--memory-every must be at least 1');
     if (o.sampleMs < 10) throw new OptionsError('--sample-ms must be at least 10');
