@@ -64,6 +64,8 @@ export function formatBench(r: BenchResult): string {
   out.push(`${pad('CPU node (s)', 22)}${col((p) => num(p.cpu.nodeSeconds, 1))}`);
   out.push(`${pad('CPU browser (s)', 22)}${col((p) => num(p.cpu.browserSeconds, 1))}`);
   out.push(`${pad('CPU per page (ms)', 22)}${col((p) => num(p.cpu.msPerPage, 0))}`);
+  out.push(`${pad('tab: next page direct', 22)}${col((p) => String(p.tabChanges.direct))}`);
+  out.push(`${pad('  via about:blank', 22)}${col((p) => String(p.tabChanges.blank))}`);
   if (r.ratioToBare !== null) out.push(`\nfull / bare wall time: ${r.ratioToBare.toFixed(2)}x`);
   if (r.rounds.length > 1) {
     out.push('rounds (wall s): ' + r.rounds.map((x) => x.order.map((n) => `${n} ${num(n === 'bare' ? x.bareSeconds : x.fullSeconds, 2)}`).join(', ')).join(' | '));

@@ -17,7 +17,7 @@ import { annotate, takeScreenshot } from '../annotate/index.js';
 import { loadPage, type ResolvedInput } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
-import { loadOptionsFor, tabSpecFor, TabPool } from '../pipeline/tabs.js';
+import { loadOptionsFor, tabSpecFor, TabPool, type TabChanges } from '../pipeline/tabs.js';
 import type { PageHooks } from '../pipeline/page.js';
 import type { PageResult } from '../pipeline/record.js';
 import type { Session } from '../pipeline/session.js';
@@ -85,6 +85,11 @@ export interface PassResult {
   memorySeries: MemoryPoint[];
   rssSamples: number;
   cpu: { nodeSeconds: number; browserSeconds: number | null; msPerPage: number | null };
+  /**
+   * How the reused tabs went from page to page: straight to the next page (it is on another port
+   * of the file server and the browser keeps cookies per port), or through about:blank.
+   */
+  tabChanges: TabChanges;
 }
 
 /** The fields of the full pass (of the bare pass when only that ran), plus both passes and the ratio. */
@@ -160,6 +165,7 @@ class PassMeter {
   /** Summed over the rounds (segments) measured so far. */
   private wall = 0;
   private cpu: CpuReading = { nodeSeconds: 0, browserSeconds: 0 };
+  private readonly tabChanges: TabChanges = { direct: 0, blank: 0 };
 
   constructor(private readonly total: number, private readonly o: BenchOptions, private readonly pass: 'bare' | 'full') {
     this.sampler = new MemorySampler({ intervalMs: o.sampleMs, measureBrowser: o.measureBrowser });
@@ -185,6 +191,11 @@ class PassMeter {
     };
     this.o.onPassEnd?.(this.pass);
     return wall;
+  }
+
+  addTabChanges(c: TabChanges): void {
+    this.tabChanges.direct += c.direct;
+    this.tabChanges.blank += c.blank;
   }
 
   pageDone(ok: boolean, code?: string, detail?: { url: string | null; message: string }): void {
@@ -226,6 +237,7 @@ class PassMeter {
       memorySeries: this.series,
       rssSamples: this.sampler.samples,
       cpu: { ...cpu, msPerPage: this.done ? round1((cpuTotal * 1000) / this.done) : null },
+      tabChanges: { ...this.tabChanges },
     };
   }
 }
@@ -279,6 +291,7 @@ async function benchBare(session: Session, inputs: ResolvedInput[], opts: Resolv
       }
     });
   } finally {
+    for (const t of all) m.addTabChanges(t.changes);
     await Promise.all(all.map((t) => t.close()));
   }
   return m.stop();
@@ -290,7 +303,7 @@ async function benchFull(session: Session, inputs: ResolvedInput[], opts: Resolv
     ? { afterSnapshot: (page: Page, snapshot: PageSnapshot) => takeScreenshot(page, snapshot, { maxHeight: o.maxHeight }) }
     : {};
   m.start();
-  await runBatch(session, inputs, opts, {
+  const stats = await runBatch(session, inputs, opts, {
     concurrency: o.concurrency,
     hooks: () => hooks,
     onDone: (r) => {
@@ -319,6 +332,7 @@ async function benchFull(session: Session, inputs: ResolvedInput[], opts: Resolv
       m.pageDone(true);
     },
   });
+  m.addTabChanges(stats.tabChanges);
   return m.stop();
 }
 
@@ -378,6 +392,7 @@ export async function runBench(session: Session, c: BenchContext, o: BenchOption
     peakAnonMbBrowser: main.peakAnonMbBrowser,
     memorySeries: main.memorySeries,
     cpu: main.cpu,
+    tabChanges: main.tabChanges,
     bare,
     full,
     ratioToBare: bare && full ? roundOrNull(ratio(full.wallSeconds, bare.wallSeconds)) : null,

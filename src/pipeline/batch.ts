@@ -8,7 +8,7 @@ import type { ResolvedExtractOptions } from '../options.js';
 import { processInput, type PageHooks } from './page.js';
 import type { PageResult } from './record.js';
 import type { Session } from './session.js';
-import { TabPool } from './tabs.js';
+import { TabPool, type TabChanges } from './tabs.js';
 
 export interface BatchOptions {
   concurrency: number;
@@ -19,7 +19,13 @@ export interface BatchOptions {
   hooks?: (input: ResolvedInput, index: number) => PageHooks;
 }
 
-export async function runBatch(session: Session, inputs: ResolvedInput[], opts: ResolvedExtractOptions, batch: BatchOptions): Promise<void> {
+export interface BatchStats {
+  /** How the workers' reused tabs went from page to page (see pipeline/tabs.ts). */
+  tabChanges: TabChanges;
+}
+
+export async function runBatch(session: Session, inputs: ResolvedInput[], opts: ResolvedExtractOptions, batch: BatchOptions): Promise<BatchStats> {
+  const tabChanges: TabChanges = { direct: 0, blank: 0 };
   const done = new Map<number, PageResult>();
   let nextToEmit = 0;
   let nextToStart = 0;
@@ -42,6 +48,8 @@ export async function runBatch(session: Session, inputs: ResolvedInput[], opts: 
     try {
       await work(tabs);
     } finally {
+      tabChanges.direct += tabs.changes.direct;
+      tabChanges.blank += tabs.changes.blank;
       await tabs.close();
     }
   };
@@ -59,4 +67,5 @@ export async function runBatch(session: Session, inputs: ResolvedInput[], opts: 
   const n = Math.max(1, Math.min(batch.concurrency, inputs.length));
   await Promise.all(Array.from({ length: n }, worker));
   await flush();
+  return { tabChanges };
 }

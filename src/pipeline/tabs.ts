@@ -83,10 +83,15 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
+/** How a reused tab went from page to page: straight to the next page, or through about:blank. */
+export interface TabChanges {
+  direct: number;
+  blank: number;
+}
+
 export class TabPool {
   private tab: Tab | null = null;
-  /** How the reused tab went from page to page: straight to the next page, or through about:blank. */
-  readonly changes = { direct: 0, blank: 0 };
+  readonly changes: TabChanges = { direct: 0, blank: 0 };
 
   constructor(private readonly maxUses = 50) {}
 

@@ -136,6 +136,8 @@ describe.skipIf(!haveChromium)('viseg bench', () => {
     expect(j.settings).toMatchObject({ inputs: 2, repeat: 2, rounds: 1, concurrency: 2, screenshot: true });
     expect(j.rounds).toHaveLength(1);
     expect(j.rounds[0].bareSeconds).toBeCloseTo(j.bare.wallSeconds, 1);
+    // Each worker's tab went from page to page 4 - 2 = 2 times in each pass, one way or the other.
+    for (const p of [j, j.bare]) expect(p.tabChanges.direct + p.tabChanges.blank).toBe(2);
     expect(j.referenceMs.start).toBeGreaterThan(0);
     expect(j.referenceMs.end).toBeGreaterThan(0);
   }, 90_000);
@@ -160,6 +162,7 @@ describe.skipIf(!haveChromium)('viseg bench', () => {
     const text = await runCli(['bench', pages[0]!, '-q', '-c', '1']);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('2 rounds');
+    expect(text.stdout).toMatch(/tab: next page direct\s+\d+\s+\d+\n\s+via about:blank\s+\d+\s+\d+/);
     expect(text.stdout).toMatch(/rounds \(wall s\): bare [\d.]+, full [\d.]+ \| full [\d.]+, bare [\d.]+/);
     expect((await runCli(['bench', pages[0]!, '--rounds', '0', '-q'])).code).toBe(2);
   }, 120_000);
