@@ -70,7 +70,7 @@ export const ENABLED_FEATURES: readonly string[] = ['EnablePortBoundCookies'];
 /**
  * What Playwright (the pinned playwright-core) passes in its own `--enable-features`
  * (server/chromium/chromiumSwitches.ts). Chromium keeps only the last `--enable-features` switch,
- * so ours repeats these; test/integration/browser/launch-features.test.ts checks the launched
+ * so ours repeats these; test/integration/browser/port-cookies.test.ts checks the launched
  * browser's command line.
  */
 export function playwrightEnabledFeatures(env: NodeJS.ProcessEnv = process.env): string[] {

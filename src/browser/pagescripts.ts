@@ -220,8 +220,8 @@ export const LOAD_INIT_SCRIPTS: readonly string[] = [MUTATION_RECORDER_SCRIPT, E
 /**
  * Expression run in a reused tab's old page when the next page goes straight to another origin
  * (pipeline/tabs.ts), so that until the next page commits the old one can neither pass anything on
- * nor act: the tab's name is emptied and the old document can no longer set it (the name is the
- * one thing that outlives a document of a tab), its loading is stopped, and its timers and
+ * nor act: the tab's name is emptied and the old document can no longer set it (the name outlives
+ * the tab's documents, whatever their origin), its loading is stopped, and its timers and
  * animation-frame callbacks are cancelled, in every frame it can reach. Its storage and cookies
  * are its own origin's, which the tab clears once the page is gone.
  */
