@@ -31,8 +31,9 @@ export interface BenchOptions {
   /**
    * Rounds of the passes, alternating their order (ABBA). Default 2 when both passes run, else 1:
    * in one round the full pass always runs second, after the bare pass warmed the browser up and
-   * with Node's analysis code still cold. On the dev pages it took 12-39% longer than the bare pass
-   * in first rounds and between 1% less and 21% more in second rounds, where it runs first.
+   * with Node's analysis code still cold. On the dev pages it took 9-39% longer than the bare pass
+   * in first rounds (24% on average) and between 1% less and 23% more in second rounds, where it
+   * runs first (12%).
    */
   rounds?: number;
   /** Run the bare pass / the full pass. At least one. */
