@@ -131,7 +131,7 @@ export function loadableScope(allowOrigins: readonly string[], pageUrl: string):
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 
 /** Resolves to `true` if `p` settles in time (fulfilled or rejected), `false` on timeout. Never rejects. */
-async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
+export async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const guarded = p.then(
     () => true,

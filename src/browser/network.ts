@@ -36,7 +36,8 @@ export interface NetworkPolicyHandle {
 
 const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:', 'chrome-error:', 'chrome:']);
 
-function originOf(u: string): string | undefined {
+/** The origin of a URL, or undefined for one without (data:, about:blank) or no URL at all. */
+export function originOf(u: string): string | undefined {
   try {
     const url = new URL(u);
     return url.origin === 'null' ? undefined : url.origin;

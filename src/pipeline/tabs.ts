@@ -16,7 +16,7 @@
  * `maxUses` pages, so memory stays flat.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { closeQuietly, newContext, type LoadOptions, type ResolvedInput } from '../browser/index.js';
+import { closeQuietly, newContext, originOf, within, type LoadOptions, type ResolvedInput } from '../browser/index.js';
 import { RETIRE_PAGE_EXPR } from '../browser/pagescripts.js';
 import { portBoundCookies } from '../browser/port-cookies.js';
 import type { ResolvedExtractOptions } from '../options.js';
@@ -74,15 +74,6 @@ interface Tab {
 
 const RETIRE_TIMEOUT_MS = 2000;
 
-function originOf(url: string | undefined): string | null {
-  try {
-    const o = url ? new URL(url).origin : 'null';
-    return o === 'null' ? null : o;
-  } catch {
-    return null;
-  }
-}
-
 /** How a reused tab went from page to page: straight to the next page, or through about:blank. */
 export interface TabChanges {
   direct: number;
@@ -129,7 +120,7 @@ export class TabPool {
     }
     this.tab.open.clear();
     for (const u of [visitedUrl, this.tab.page.url()]) {
-      const o = originOf(u);
+      const o = u ? originOf(u) : undefined;
       if (o) {
         this.tab.origins.add(o);
         this.tab.open.add(o);
@@ -139,7 +130,7 @@ export class TabPool {
 
   /** Whether the tab may go straight from its open page to `url` (see the module comment). */
   private async direct(t: Tab, spec: TabSpec, url: string | undefined): Promise<boolean> {
-    const next = originOf(url);
+    const next = url ? originOf(url) : undefined;
     if (!next || !spec.offline || !spec.allowOrigins.includes(next) || t.open.size === 0 || t.open.has(next)) return false;
     for (const o of t.open) if (!spec.allowOrigins.includes(o)) return false;
     return portBoundCookies(t.browser, spec.allowOrigins);
@@ -153,12 +144,12 @@ export class TabPool {
       const direct = await this.direct(t, spec, url);
       let keep: Set<string>;
       if (direct) {
-        let timer: NodeJS.Timeout | undefined;
-        const retired = await Promise.race([
-          cdp.send('Runtime.evaluate', { expression: RETIRE_PAGE_EXPR, returnByValue: true }).then((r) => r.result?.value === true),
-          new Promise<boolean>((r) => (timer = setTimeout(() => r(false), RETIRE_TIMEOUT_MS))),
-        ]).finally(() => clearTimeout(timer));
-        if (!retired) return false; // a page stuck in a loop: drop the tab
+        let retired = false;
+        const answered = await within(
+          cdp.send('Runtime.evaluate', { expression: RETIRE_PAGE_EXPR, returnByValue: true }).then((r) => (retired = r.result?.value === true)),
+          RETIRE_TIMEOUT_MS,
+        );
+        if (!answered || !retired) return false; // a page stuck in a loop: drop the tab
         keep = t.open; // still open: cleared at a later change of page
       } else {
         await t.page.goto('about:blank', { timeout: 5000 });
