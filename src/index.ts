@@ -1,106 +1,85 @@
 /**
  * viseg's library API.
  *
- *   import { extract } from 'viseg';
- *   const r = await extract('https://example.com/story');       // URL, file path, or a Playwright Page
+ *   import { extract, createExtractor } from 'viseg';
+ *   const r = await extract('https://example.com/story');        // URL, file path, { html, url }, or a Playwright Page
  *   console.log(r.record.text, r.record.mainBlock);
+ *
+ *   const extractor = await createExtractor();                   // one browser for many calls
+ *   try { await extractor.extract({ html, url }); } finally { await extractor.close(); }
  *
  * Every stage after the browser is a pure function and is exported too:
  * `analyzeSnapshot(snapshot)`, `segmentSnapshot(snapshot)`, `classify(snapshot, tree)`, `buildContent(...)`.
+ * Regression-check helpers (`compareSite`, `parseExpected`, ...) are on `viseg/check`.
  */
 import type { Page } from 'playwright-core';
-import { resolveInputs } from './browser/index.js';
-import { resolveBrowserOptions, resolveExtractOptions, type BrowserOptions, type ExtractOptions } from './options.js';
+import { resolveExtractOptions, type BrowserOptions, type ExtractOptions } from './options.js';
 import { analyzeSnapshot, type Analysis } from './pipeline/analyze.js';
-import { runBatch } from './pipeline/batch.js';
-import { processInput } from './pipeline/page.js';
-import { emptyRecord, type PageResult } from './pipeline/record.js';
-import { Session } from './pipeline/session.js';
+import { createExtractor, extractFromPage, isPage, splitOptions, type ExtractInput } from './pipeline/extractor.js';
+import type { PageResult } from './pipeline/record.js';
 import { captureSnapshot } from './snapshot/capture.js';
 import type { PageSnapshot } from './snapshot/types.js';
 
-export type { ExtractOptions, BrowserOptions } from './options.js';
+export type { ExtractOptions, BrowserOptions, Viewport } from './options.js';
 export type { ExtractRecord, PageResult, Timings, ErrorInfo } from './pipeline/record.js';
 export type { PageSnapshot, SnapshotNode, Rect, NodeStyle, PageMetadata } from './snapshot/types.js';
 export type { Block, BlockTree, Separator, SegmentOptions } from './segment/types.js';
 export type { Decision, BlockRecord, Role, PageType, BlockFeatures } from './classify/index.js';
 export type { ContentSelection, ExtractedContent, ArticleMetadata } from './content/types.js';
 export type { Analysis } from './pipeline/analyze.js';
+export type { CapturedSnapshot, CaptureOptions } from './snapshot/capture.js';
 export { SNAPSHOT_VERSION } from './snapshot/types.js';
 export { captureSnapshot } from './snapshot/capture.js';
 export { segment as segmentSnapshot } from './segment/index.js';
 export { classify } from './classify/index.js';
 export { buildContent, extractMetadata } from './content/index.js';
 export { analyzeSnapshot } from './pipeline/analyze.js';
-export { Session } from './pipeline/session.js';
+export { createExtractor, Extractor, type ExtractInput, type HtmlInput } from './pipeline/extractor.js';
 export { findBrowser, BrowserNotFoundError, VisegError } from './browser/index.js';
 export { OptionsError } from './options.js';
 export { STRATEGIES, STRATEGY_NAMES, getStrategy, type Strategy, type StrategyResult } from './strategies/index.js';
 
-function isPage(x: unknown): x is Page {
-  return typeof x === 'object' && x !== null && typeof (x as Page).evaluate === 'function' && typeof (x as Page).mainFrame === 'function';
-}
-
-/** Extract from an existing Playwright page, as it is now. Reads the document; never changes it. */
-async function extractFromPage(page: Page, options: ExtractOptions): Promise<PageResult> {
-  const opts = resolveExtractOptions(options);
-  const t0 = performance.now();
-  const snapshot = await captureSnapshot(page);
-  delete (snapshot as { truncated?: boolean }).truncated;
-  const t1 = performance.now();
-  const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy });
-  const record = emptyRecord(page.url());
-  Object.assign(record, {
-    ok: true, url: page.url(), finalUrl: snapshot.finalUrl, title: a.metadata.title, byline: a.metadata.byline,
-    publishedTime: a.metadata.publishedTime, siteName: a.metadata.siteName, lang: a.metadata.lang, leadImage: a.metadata.leadImage,
-    excerpt: a.metadata.excerpt, wordCount: a.content.wordCount, pageType: a.strategy.pageType, strategy: a.strategy.name, text: a.content.text,
-    html: a.content.html, markdown: a.content.markdown,
-    mainBlock: a.decision.main && a.strategy.name === 'vips' ? { id: a.decision.main.id, rect: a.decision.main.rect, score: a.decision.main.score } : null,
-    timings: { load: 0, snapshot: t1 - t0, ...a.timings, total: performance.now() - t0 },
-  });
-  if (opts.explain) record.decision = a.decision;
-  return { record, snapshot, tree: a.tree, decision: a.decision };
-}
-
 /**
- * Extract the main content of one input: a URL, a local HTML file path, or a Playwright `Page`
- * (used as it is, without navigating or changing it). Failures come back as `record.ok === false`
- * with `record.error`, except for bad options and a missing browser, which throw.
+ * Extract the main content of one input: a URL, a local HTML file path, `{ html, url }` (HTML you
+ * already have, and the address it came from), or a Playwright `Page` (used as it is, without
+ * navigating or changing it). Launches a browser for the call and closes it after; to extract
+ * several pages, open one with {@link createExtractor}. Failures come back as
+ * `record.ok === false` with `record.error`, except for bad options and a missing browser, which
+ * throw (`OptionsError`, `BrowserNotFoundError`).
  */
-export async function extract(input: string | Page, options: ExtractOptions & BrowserOptions = {}): Promise<PageResult> {
-  if (isPage(input)) return extractFromPage(input, options);
-  const [result] = await extractMany([input], options);
-  return result!;
+export async function extract(input: ExtractInput | Page, options: ExtractOptions & BrowserOptions = {}): Promise<PageResult> {
+  if (isPage(input)) return extractFromPage(input, resolveExtractOptions(splitOptions(options).extract));
+  const extractor = await createExtractor(options);
+  try {
+    return await extractor.extract(input);
+  } finally {
+    await extractor.close();
+  }
 }
 
-/** Extract many inputs with one browser; results in input order. */
-export async function extractMany(inputs: string[], options: ExtractOptions & BrowserOptions = {}): Promise<PageResult[]> {
-  const { browserPath, wsEndpoint, cdpEndpoint, headless, ...rest } = options;
-  const opts = resolveExtractOptions({ keepArtifacts: true, ...rest });
-  const session = await Session.open(resolveBrowserOptions({ browserPath, wsEndpoint, cdpEndpoint, headless }));
+/** Extract many inputs with one browser, `concurrency` pages at a time; results in input order. */
+export async function extractMany(inputs: ExtractInput[], options: ExtractOptions & BrowserOptions = {}): Promise<PageResult[]> {
+  const extractor = await createExtractor(options);
   try {
-    const resolved = await resolveInputs(inputs, { server: session.server });
-    const out: PageResult[] = [];
-    await runBatch(session, resolved, opts, { concurrency: opts.concurrency, emit: (r) => void out.push(r) });
-    return out;
+    return await extractor.extractMany(inputs);
   } finally {
-    await session.close();
+    await extractor.close();
   }
 }
 
 /**
- * The block tree and decision for one input (URL, path, Page) or a recorded snapshot.
+ * The block tree and decision for one input (URL, path, `{ html, url }`, Page) or a recorded
+ * snapshot (no browser then).
  */
-export async function segment(input: string | Page | PageSnapshot, options: ExtractOptions & BrowserOptions = {}): Promise<Analysis & { snapshot: PageSnapshot }> {
-  const opts = resolveExtractOptions(options);
-  if (typeof input === 'object' && !isPage(input)) return { snapshot: input, ...analyzeSnapshot(input, { pdoc: opts.pdoc, strategy: opts.strategy }) };
-  const r = await extract(input, { ...options, keepArtifacts: true });
-  if (!r.snapshot) throw new Error(`${r.record.error?.code}: ${r.record.error?.message}`);
-  return { snapshot: r.snapshot, ...analyzeSnapshot(r.snapshot, { pdoc: opts.pdoc, strategy: opts.strategy }) };
+export async function segment(input: ExtractInput | Page | PageSnapshot, options: ExtractOptions & BrowserOptions = {}): Promise<Analysis & { snapshot: PageSnapshot }> {
+  const opts = resolveExtractOptions(splitOptions(options).extract);
+  const analyze = (snapshot: PageSnapshot) => ({ snapshot, ...analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy }) });
+  if (isPage(input)) return analyze((await captureSnapshot(input)).snapshot);
+  if (typeof input === 'object' && input !== null && 'nodes' in input) return analyze(input);
+  const extractor = await createExtractor(options);
+  try {
+    return await extractor.segment(input as ExtractInput | Page);
+  } finally {
+    await extractor.close();
+  }
 }
-
-export { processInput, runBatch };
-
-// --- `viseg check`: regression checks of extraction against fixture sites (src/check) ---
-export { runCheck, discoverSites, compareSite, parseExpected, parseExpectedText, updateExpected, pickSnippets, pageTextOf } from './check/index.js';
-export type { CheckRun, CheckRunOptions, SiteResult, Site, Expected, ExpectedFile, SiteComparison, FieldMismatch, Change, CheckInput } from './check/index.js';

@@ -17,7 +17,30 @@ export function defaultConcurrency(cores: number = availableParallelism()): numb
   return Math.min(16, Math.max(6, 6 * cores));
 }
 
-export const extractOptionsSchema = z.object({
+const side = z.number().int().min(200).max(10_000);
+
+/** The browser window in CSS px. */
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/**
+ * One shape for the viewport everywhere: `{ width, height }`, also written `"1366x768"` (the CLI's
+ * `--viewport WxH`), which is read into the same object.
+ */
+export const viewportSchema = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const m = /^(\d+)x(\d+)$/.exec(v.trim());
+    return m ? { width: Number(m[1]), height: Number(m[2]) } : v;
+  },
+  z.strictObject({ width: side, height: side }, {
+    error: (issue) => (issue.code === 'invalid_type' ? 'must be { width, height } in CSS px, or a string like "1366x768"' : undefined),
+  }),
+);
+
+export const extractOptionsSchema = z.strictObject({
   /** Hard per-page deadline in ms (load, settle, snapshot). */
   timeout: z.number().int().min(1000).max(600_000).default(30_000),
   /** DOM and network must be quiet this long before the snapshot. */
@@ -40,8 +63,8 @@ export const extractOptionsSchema = z.object({
   pdoc: z.number().int().min(1).max(11).default(8),
   /** Pages rendered at once. */
   concurrency: z.number().int().min(1).max(64).default(() => defaultConcurrency()),
-  viewportWidth: z.number().int().min(200).max(10_000).default(1366),
-  viewportHeight: z.number().int().min(200).max(10_000).default(768),
+  /** The browser window, as `{ width, height }` in CSS px or the CLI's `"1366x768"`. */
+  viewport: viewportSchema.default({ width: 1366, height: 768 }),
   /** Which algorithm picks the main content (see docs/strategies.md). */
   strategy: z.string().refine((v) => STRATEGY_NAMES.includes(v), { message: `strategy must be one of: ${STRATEGY_NAMES.join(', ')}` }).default('vips'),
   /** Keep the full decision record (every block, features, score components) in each result. */
@@ -50,10 +73,10 @@ export const extractOptionsSchema = z.object({
   keepArtifacts: z.boolean().default(false),
 });
 
-export type ExtractOptions = z.input<typeof extractOptionsSchema>;
+export type ExtractOptions = Omit<z.input<typeof extractOptionsSchema>, 'viewport'> & { viewport?: Viewport | `${number}x${number}` };
 export type ResolvedExtractOptions = z.output<typeof extractOptionsSchema>;
 
-export const browserOptionsSchema = z.object({
+export const browserOptionsSchema = z.strictObject({
   browserPath: z.string().min(1).optional(),
   wsEndpoint: z.string().url().optional(),
   cdpEndpoint: z.string().url().optional(),

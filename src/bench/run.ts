@@ -408,7 +408,7 @@ export async function runBench(session: Session, c: BenchContext, o: BenchOption
       settleMs: c.opts.settleMs,
       maxSettleMs: c.opts.maxSettleMs,
       scroll: c.opts.scroll,
-      viewport: `${c.opts.viewportWidth}x${c.opts.viewportHeight}`,
+      viewport: `${c.opts.viewport.width}x${c.opts.viewport.height}`,
       browser: session.description,
       browserArgs: c.browserArgs ?? [],
       node: process.version,

@@ -4,7 +4,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { BrowserNotFoundError, resolveInputs, readInputList, type ResolvedInput, VisegError } from '../browser/index.js';
-import { defaultConcurrency, OptionsError, resolveBrowserOptions, resolveExtractOptions, type ResolvedExtractOptions } from '../options.js';
+import { defaultConcurrency, OptionsError, resolveBrowserOptions, resolveExtractOptions, type ExtractOptions, type ResolvedExtractOptions } from '../options.js';
 import { processInput } from '../pipeline/page.js';
 import type { PageResult } from '../pipeline/record.js';
 import { Session } from '../pipeline/session.js';
@@ -59,8 +59,6 @@ export interface RenderCliOptions {
 }
 
 export function toExtractOptions(o: RenderCliOptions): ResolvedExtractOptions {
-  const m = /^(\d+)x(\d+)$/.exec(o.viewport);
-  if (!m) throw new OptionsError(`--viewport must look like 1366x768, got ${o.viewport}`);
   return resolveExtractOptions({
     timeout: o.timeout,
     settleMs: o.settleMs,
@@ -70,8 +68,7 @@ export function toExtractOptions(o: RenderCliOptions): ResolvedExtractOptions {
     offline: o.offline ?? false,
     pdoc: o.pdoc,
     concurrency: o.concurrency ?? defaultConcurrency(),
-    viewportWidth: parseInt(m[1]!, 10),
-    viewportHeight: parseInt(m[2]!, 10),
+    viewport: o.viewport as ExtractOptions['viewport'],
     explain: o.explain ?? false,
     ...(o.strategy ? { strategy: o.strategy } : {}),
   });

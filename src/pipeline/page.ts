@@ -12,7 +12,7 @@ import type { ResolvedExtractOptions } from '../options.js';
 import { captureSnapshot } from '../snapshot/capture.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { analyzeSnapshot } from './analyze.js';
-import { emptyRecord, type ExtractRecord, type PageResult } from './record.js';
+import { buildRecord, errorRecord, type PageResult } from './record.js';
 import type { Session } from './session.js';
 
 export interface PageHooks {
@@ -129,15 +129,14 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
     const loaded = await loadPage(page, input.url!, loadOptionsFor(opts));
     const t1 = performance.now();
     const timeout = () => new PageTimeoutError(opts.timeout, 'snapshot', input.url!);
-    const snapshot = await race(captureSnapshot(page, { requestedUrl: input.url! }), remaining(deadline) + 1000, timeout);
+    const { snapshot, truncated } = await race(captureSnapshot(page, { requestedUrl: input.url! }), remaining(deadline) + 1000, timeout);
     const t2 = performance.now();
     const screenshot = hooks.afterSnapshot ? await race(hooks.afterSnapshot(page, snapshot), remaining(deadline) + 5000, timeout) : undefined;
     const t3 = performance.now();
     const warnings = [...loaded.warnings];
     if (loaded.navigatedAway) warnings.push(`page navigated away to ${loaded.finalUrl}`);
     for (const d of loaded.dialogs) warnings.push(`dialog dismissed: ${d}`);
-    if ((snapshot as { truncated?: boolean }).truncated) warnings.push('snapshot truncated: too many nodes');
-    delete (snapshot as { truncated?: boolean }).truncated;
+    if (truncated) warnings.push('snapshot truncated: too many nodes');
     ok = true;
     if (loaded.status !== null && loaded.status >= 400) throw new VisegError('HTTP_ERROR', `HTTP ${loaded.status} for ${input.url}`);
     return { snapshot, screenshot, load: t1 - t0, snap: t2 - t1, shot: t3 - t2, warnings };
@@ -159,12 +158,10 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
  */
 export async function processInput(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks = {}, tabs?: TabPool): Promise<PageResult> {
   const started = performance.now();
-  const record: ExtractRecord = emptyRecord(input.input);
-  record.url = input.url ?? null;
   try {
     if (input.error) throw new VisegError(input.error.code, input.error.message);
     if (input.kind === 'file' && input.path) await checkLocalFile(input.path);
-    if (input.kind === 'stdin' && input.content) checkBytes(input.content, 'stdin');
+    if (input.kind === 'stdin' && input.content) checkBytes(input.content, input.input === '-' ? 'stdin' : input.input);
     if (!input.url) throw new VisegError('INPUT_NOT_FOUND', `no URL for input ${input.input}`);
     let rendered;
     try {
@@ -177,44 +174,16 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
     }
     const { snapshot } = rendered;
     const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy });
-    const main = a.decision.main;
-    Object.assign(record, {
-      ok: true,
-      finalUrl: snapshot.finalUrl,
-      title: a.metadata.title,
-      byline: a.metadata.byline,
-      publishedTime: a.metadata.publishedTime,
-      siteName: a.metadata.siteName,
-      lang: a.metadata.lang,
-      leadImage: a.metadata.leadImage,
-      excerpt: a.metadata.excerpt,
-      wordCount: a.content.wordCount,
-      pageType: a.strategy.pageType,
-      strategy: a.strategy.name,
-      text: a.content.text,
-      html: a.content.html,
-      markdown: a.content.markdown,
-      mainBlock: main && a.strategy.name === 'vips' ? { id: main.id, rect: main.rect, score: main.score } : null,
-      warnings: rendered.warnings,
-    } satisfies Partial<ExtractRecord>);
-    record.timings = {
-      load: ms(rendered.load), snapshot: ms(rendered.snap), segment: ms(a.timings.segment), classify: ms(a.timings.classify),
-      content: ms(a.timings.content), ...(rendered.screenshot ? { screenshot: ms(rendered.shot) } : {}), total: ms(performance.now() - started),
-    };
-    if (opts.explain) record.decision = a.decision;
+    const record = buildRecord(input.input, a, {
+      url: input.url, finalUrl: snapshot.finalUrl, warnings: rendered.warnings, load: rendered.load, snapshot: rendered.snap,
+      ...(rendered.screenshot ? { screenshot: rendered.shot } : {}), started,
+    }, opts);
     return {
       record,
       ...(opts.keepArtifacts || rendered.screenshot ? { snapshot, tree: a.tree, decision: a.decision } : {}),
       ...(rendered.screenshot ? { screenshot: rendered.screenshot } : {}),
     };
   } catch (e) {
-    record.ok = false;
-    record.error = toErrorInfo(e);
-    record.timings.total = ms(performance.now() - started);
-    return { record };
+    return { record: errorRecord(input.input, input.url ?? null, toErrorInfo(e), started) };
   }
-}
-
-function ms(x: number): number {
-  return Math.round(x * 10) / 10;
 }

@@ -32,7 +32,7 @@ export interface TabSpec {
 export function tabSpecFor(input: ResolvedInput, opts: ResolvedExtractOptions, serverOrigins: readonly string[]): TabSpec {
   const local = input.kind !== 'url';
   return {
-    viewport: { width: opts.viewportWidth, height: opts.viewportHeight },
+    viewport: opts.viewport,
     offline: local || opts.offline,
     allowOrigins: local ? [...serverOrigins] : [],
   };

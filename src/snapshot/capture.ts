@@ -34,13 +34,20 @@ function scriptFor(args: InPageArgs): string {
   return `(() => { const f = typeof window[${key}] === 'function' ? window[${key}] : ${FN_SOURCE}; return JSON.stringify(f(${JSON.stringify(args)})); })()`;
 }
 
+/** A snapshot, and whether it stopped at `maxNodes` (the rest of the document is not in it). */
+export interface CapturedSnapshot {
+  snapshot: PageSnapshot;
+  truncated: boolean;
+}
+
 /**
  * Take the snapshot: one round trip to the page. Reads the document; never changes it.
- * The result is plain JSON (safe to write to disk and replay).
+ * The snapshot is plain JSON (safe to write to disk and replay).
  */
-export async function captureSnapshot(page: Page, options: CaptureOptions = {}): Promise<PageSnapshot & { truncated: boolean }> {
+export async function captureSnapshot(page: Page, options: CaptureOptions = {}): Promise<CapturedSnapshot> {
   const args: InPageArgs = { maxNodes: options.maxNodes ?? 80_000, requestedUrl: options.requestedUrl ?? page.url() };
   // Returning one string is far cheaper than letting the protocol serialise a large object graph.
   const json = (await page.evaluate(scriptFor(args))) as string;
-  return unpackSnapshot(JSON.parse(json) as WireSnapshot);
+  const { truncated, ...snapshot } = unpackSnapshot(JSON.parse(json) as WireSnapshot);
+  return { snapshot, truncated };
 }

@@ -5,7 +5,8 @@
  * `viseg check`). And `extract(page)` must leave the live document as it found it.
  */
 import { expect, test } from '@playwright/test';
-import { extract, pageTextOf } from '../../dist/index.js';
+import { pageTextOf } from '../../dist/check/index.js';
+import { extract } from '../../dist/index.js';
 import { expectedFor, normalizeWs, serializeDocument, settle, siteNames } from './helpers.js';
 
 const SITES = siteNames();

@@ -35,8 +35,8 @@ describe.skipIf(!haveChromium)('captureSnapshot (Chromium)', () => {
       await page.waitForFunction(() => document.querySelector('iframe')?.contentDocument?.body?.textContent?.includes('inside'));
       const installed = await page.evaluate(() => Object.getOwnPropertyNames(window).filter((k) => k.startsWith('__viseg_snapshot')).map((k) => typeof (window as unknown as Record<string, unknown>)[k]));
       const frameHasIt = await page.evaluate(() => Object.getOwnPropertyNames(document.querySelector('iframe')!.contentWindow!).some((k) => k.startsWith('__viseg_snapshot')));
-      const snapshot = await captureSnapshot(page, { requestedUrl: 'about:test' });
-      return { installed, frameHasIt, snapshot };
+      const { snapshot, truncated } = await captureSnapshot(page, { requestedUrl: 'about:test' });
+      return { installed, frameHasIt, snapshot, truncated };
     } finally {
       await context.close();
     }
@@ -51,5 +51,8 @@ describe.skipIf(!haveChromium)('captureSnapshot (Chromium)', () => {
     expect(withFn.snapshot.nodes.some((n) => n.kind === 'text' && n.text.includes('inside a frame'))).toBe(true);
     expect(withFn.snapshot.nodes.length).toBeGreaterThan(10);
     expect(JSON.stringify(withFn.snapshot)).toBe(JSON.stringify(without.snapshot));
+    // whether it stopped at maxNodes travels beside the snapshot, never in it
+    expect([withFn.truncated, without.truncated]).toEqual([false, false]);
+    expect('truncated' in withFn.snapshot).toBe(false);
   });
 });
