@@ -3,8 +3,8 @@
  * settled and the pixels match the snapshot's geometry).
  *
  * One image pixel is one CSS pixel (`scale: 'css'`, whatever the device scale factor), so block
- * rects from the snapshot/segmentation map 1:1 onto the image. The image covers the document from
- * its top-left corner: `document.width` × `min(document.height, maxHeight)`.
+ * rects from the snapshot/segmentation map 1:1 onto the image. The image shows the document from
+ * its top-left corner: {@link shownWidth} × `min(document.height, maxHeight)`.
  */
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -15,16 +15,62 @@ export interface ScreenshotOptions {
   maxHeight: number;
 }
 
-/** The image size {@link takeScreenshot} produces for a snapshot: the document, cut at `maxHeight`. */
+/** Elements whose box is content a person looks at, like text. */
+const MEDIA = new Set(['img', 'picture', 'video', 'canvas', 'svg', 'iframe', 'embed', 'object']);
+
+/**
+ * Content may reach past the viewport by this share of its area before the picture grows wider
+ * than the viewport: a stray element (a menu parked off to the right, a 1 px tracker) does not
+ * widen it; a wide table or a horizontally laid-out page does.
+ */
+export const OVERFLOW_SHARE = 0.01;
+
+/**
+ * The width of the document a screenshot shows, in CSS px. A document is often wider than the
+ * viewport only because of something nobody sees (an off-screen menu, a carousel's parked slides,
+ * an element with a negative margin): then the picture is the viewport's width. It is wider only
+ * when more than {@link OVERFLOW_SHARE} of the visible text and media lies to the right of the
+ * viewport, and then just wide enough to hold all but that share.
+ */
+export function shownWidth(snapshot: PageSnapshot): number {
+  const docW = Math.max(1, Math.round(snapshot.document.width));
+  const viewW = Math.max(1, Math.round(snapshot.viewport.width));
+  if (docW <= viewW) return docW;
+  const items: Array<{ x0: number; x1: number; h: number }> = [];
+  let total = 0;
+  for (const n of snapshot.nodes) {
+    if (!n.visible || (n.kind !== 'text' && !MEDIA.has(n.tag))) continue;
+    const x0 = Math.max(0, n.rect.x);
+    const x1 = Math.min(docW, n.rect.x + n.rect.w);
+    if (x1 <= x0 || n.rect.h <= 0) continue;
+    items.push({ x0, x1, h: n.rect.h });
+    total += (x1 - x0) * n.rect.h;
+  }
+  const beyond = (w: number) => items.reduce((s, it) => s + Math.max(0, it.x1 - Math.max(it.x0, w)) * it.h, 0);
+  const allowed = total * OVERFLOW_SHARE;
+  if (beyond(viewW) <= allowed) return viewW;
+  // The area beyond w only shrinks as w grows: the narrowest right edge that leaves at most `allowed`.
+  const edges = [...new Set(items.map((it) => Math.ceil(it.x1)).filter((x) => x > viewW))].sort((a, b) => a - b);
+  let lo = 0;
+  let hi = edges.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (beyond(edges[mid]!) <= allowed) hi = mid;
+    else lo = mid + 1;
+  }
+  return Math.min(docW, edges[lo] ?? docW);
+}
+
+/** The image size {@link takeScreenshot} produces for a snapshot: {@link shownWidth}, cut at `maxHeight`. */
 export function screenshotSize(snapshot: PageSnapshot, opts: ScreenshotOptions): { width: number; height: number } {
-  const width = Math.max(1, Math.round(snapshot.document.width));
+  const width = shownWidth(snapshot);
   const cap = Math.max(1, Math.floor(opts.maxHeight));
   const height = Math.max(1, Math.min(Math.round(snapshot.document.height), cap));
   return { width, height };
 }
 
 /**
- * Full-page PNG of the rendered document at device scale factor 1, cut at `opts.maxHeight`.
+ * Full-page PNG of the rendered document at device scale factor 1, {@link screenshotSize} big.
  *
  * Playwright (1.65) honours `clip` together with `fullPage`: the clip is trimmed to its own idea of
  * the full-page size (max of scroll/offset/client sizes of `<html>` and `<body>`). That can differ

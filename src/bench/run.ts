@@ -318,7 +318,7 @@ async function benchFull(session: Session, inputs: ResolvedInput[], opts: Resolv
       if (o.screenshot && r.screenshot && r.tree && r.decision && r.snapshot) {
         const a0 = performance.now();
         try {
-          await annotate(r.screenshot, r.tree, r.decision, { maxHeight: o.maxHeight, pageHeight: r.snapshot.document.height });
+          await annotate(r.screenshot, r.tree, r.decision, { maxHeight: o.maxHeight, pageHeight: r.snapshot.document.height, snapshot: r.snapshot });
           annotateMs = performance.now() - a0;
         } catch {
           annotateMs = undefined; // an annotate failure is not a page failure; the stage just has no value

@@ -176,7 +176,7 @@ async function reportEntryFor(site: string, r: PageResult | null, c: SiteCompari
     screenshot = r.screenshot;
     if (r.tree && r.decision && r.snapshot) {
       try {
-        screenshot = await annotate(r.screenshot, r.tree, r.decision, { maxHeight, pageHeight: r.snapshot.document.height });
+        screenshot = await annotate(r.screenshot, r.tree, r.decision, { maxHeight, pageHeight: r.snapshot.document.height, snapshot: r.snapshot });
       } catch {
         /* keep the raw screenshot */
       }

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { ResolvedInput } from '../browser/index.js';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { annotate, takeScreenshot } from '../annotate/index.js';
+import { annotate, screenshotName, takeScreenshot } from '../annotate/index.js';
 import type { PageResult } from '../pipeline/record.js';
 import type { ResolvedExtractOptions } from '../options.js';
 import type { PageHooks } from '../pipeline/page.js';
@@ -11,13 +11,6 @@ export interface ScreenshotCliOptions {
   screenshot?: string;
   screenshotDir?: string;
   maxHeight: number;
-}
-
-/** File name for an input's screenshot in --screenshot-dir: its base name without HTML suffixes, made safe. */
-export function screenshotName(label: string, index: number): string {
-  const base = path.basename(label.replace(/[?#].*$/, '').replace(/\/+$/, '')) || `page-${index + 1}`;
-  const stem = base.replace(/\.(x?html?)(\.gz)?$/i, '').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120);
-  return `${String(index + 1).padStart(4, '0')}-${stem || 'page'}.png`;
 }
 
 export function screenshotTarget(o: ScreenshotCliOptions, label: string, index: number): string | null {
@@ -31,14 +24,20 @@ export function screenshotHooks(o: ScreenshotCliOptions, _input: ResolvedInput, 
   return { afterSnapshot: (page, snapshot) => takeScreenshot(page, snapshot, { maxHeight: o.maxHeight }) };
 }
 
-/** Draw the decision over the raw screenshot and write it; failures become a warning on the record. */
+export { screenshotName };
+
+/**
+ * Draw the decision over the raw screenshot and write it; the record then names the file
+ * (`record.screenshot`, read back by `viseg report`). Failures become a warning on the record.
+ */
 export async function writeAnnotated(result: PageResult, target: string, maxHeight: number): Promise<void> {
   if (!result.screenshot || !result.tree || !result.decision || !result.snapshot) return;
   const t0 = performance.now();
   try {
-    const png = await annotate(result.screenshot, result.tree, result.decision, { maxHeight, pageHeight: result.snapshot.document.height });
+    const png = await annotate(result.screenshot, result.tree, result.decision, { maxHeight, pageHeight: result.snapshot.document.height, snapshot: result.snapshot });
     await mkdir(path.dirname(path.resolve(target)), { recursive: true });
     await writeFile(target, png);
+    result.record.screenshot = target;
   } catch (e) {
     result.record.warnings.push(`screenshot not written: ${(e as Error).message}`);
   }

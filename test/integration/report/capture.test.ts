@@ -1,6 +1,7 @@
 /**
  * takeScreenshot + annotate on a real page in Chromium: the PNG is the document's size (cut at
- * the cap) at 1 px per CSS px even on a 2x device, and the main border lands on the reported rect.
+ * the cap; as wide as the viewport unless the content is wider) at 1 px per CSS px even on a 2x
+ * device, and the main border lands around the reported rect.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
@@ -8,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takeScreenshot } from '../../../src/annotate/capture.js';
 import { hexToRgb, MAIN_COLOUR } from '../../../src/annotate/colours.js';
 import { annotate } from '../../../src/annotate/draw.js';
+import { LEGEND_MARGIN } from '../../../src/annotate/overlay.js';
+import { pageAreaOf } from '../../../src/annotate/png-area.js';
 import { analyzeSnapshot } from '../../../src/pipeline/analyze.js';
 import { captureSnapshot } from '../../../src/snapshot/capture.js';
 import { pixel, rawPixels } from '../../unit/annotate/fake.js';
@@ -38,10 +41,10 @@ describe.skipIf(!haveChromium)('takeScreenshot (Chromium)', () => {
     await browser?.close();
   });
 
-  it('is the document size at 1x, cut at maxHeight, and annotates on the reported rect', async () => {
+  it('is the document size at 1x, cut at maxHeight, and annotates around the reported rect', async () => {
     const page = await context.newPage();
     await page.setContent(ARTICLE);
-    const snapshot = await captureSnapshot(page);
+    const { snapshot } = await captureSnapshot(page);
     expect(snapshot.document.height).toBeGreaterThan(1500);
 
     const full = await takeScreenshot(page, snapshot, { maxHeight: 16000 });
@@ -54,16 +57,40 @@ describe.skipIf(!haveChromium)('takeScreenshot (Chromium)', () => {
 
     const { tree, decision } = analyzeSnapshot(snapshot);
     expect(decision.main).not.toBeNull();
-    const out = await annotate(full, tree, decision, { maxHeight: 16000, pageHeight: snapshot.document.height });
+    const out = await annotate(full, tree, decision, { maxHeight: 16000, pageHeight: snapshot.document.height, snapshot });
     const img = await rawPixels(out);
-    expect([img.width, img.height]).toEqual([m.width, m.height]);
+    expect([img.width, img.height]).toEqual([m.width! + LEGEND_MARGIN, m.height]);
+    expect(pageAreaOf(out)).toEqual({ width: m.width, height: m.height });
     const r = decision.main!.rect;
     const main = hexToRgb(MAIN_COLOUR);
     for (let t = 0.05; t < 1; t += 0.1) {
-      expect(pixel(img, r.x, Math.round(r.y + t * r.h))).toEqual(main);
-      expect(pixel(img, r.x + r.w - 1, Math.round(r.y + t * r.h))).toEqual(main);
-      expect(pixel(img, Math.round(r.x + t * r.w), r.y + r.h - 1)).toEqual(main);
+      expect(pixel(img, r.x - 1, Math.round(r.y + t * r.h))).toEqual(main);
+      expect(pixel(img, r.x + r.w, Math.round(r.y + t * r.h))).toEqual(main);
+      expect(pixel(img, Math.round(r.x + t * r.w), r.y + r.h)).toEqual(main);
     }
+    await page.close();
+  });
+
+  it('is the viewport wide when a stray element makes the document wider', async () => {
+    const page = await context.newPage();
+    await page.setContent(ARTICLE.replace('<footer>', '<div style="position:absolute; left:6000px; top:300px; width:125px">Skip to content</div><footer>'));
+    const { snapshot } = await captureSnapshot(page);
+    expect(snapshot.document.width).toBeGreaterThan(6000);
+    const png = await takeScreenshot(page, snapshot, { maxHeight: 1000 });
+    expect((await sharp(png).metadata()).width).toBe(snapshot.viewport.width);
+    await page.close();
+  });
+
+  it('is as wide as content that really is wider than the viewport', async () => {
+    const page = await context.newPage();
+    const row = `<tr>${Array.from({ length: 14 }, (_, i) => `<td>Column ${i} holds a long value</td>`).join('')}</tr>`;
+    await page.setContent(ARTICLE.replace('<footer>', `<table style="width:2400px">${row.repeat(40)}</table><footer>`));
+    const { snapshot } = await captureSnapshot(page);
+    const png = await takeScreenshot(page, snapshot, { maxHeight: 16000 });
+    const w = (await sharp(png).metadata()).width!;
+    expect(w).toBeGreaterThan(snapshot.viewport.width);
+    expect(w).toBeLessThanOrEqual(snapshot.document.width);
+    expect(w).toBeGreaterThan(2300);
     await page.close();
   });
 });
