@@ -11,7 +11,8 @@ export function reportCommand(): Command {
     .option('--title <title>', 'report title')
     .action(async (results: string, o: { out: string; title?: string }) => {
       try {
-        const entries = await loadReportInputs(results);
+        const { entries, warnings } = await loadReportInputs(results);
+        for (const w of warnings) process.stderr.write(`viseg: warning: ${w}\n`);
         await writeReport(entries, o.out, o.title ? { title: o.title } : {});
         process.stderr.write(`viseg: wrote ${o.out} (${entries.length} page${entries.length === 1 ? '' : 's'})\n`);
         process.exitCode = EXIT_OK;

@@ -38,10 +38,30 @@ dl.meta dd { margin: 0; overflow-wrap: anywhere; }
 .shot-scroll { max-height: 85vh; overflow: auto; border: 1px solid var(--line); background: var(--soft); }
 .shot { position: relative; width: 100%; }
 .shot img { display: block; width: 100%; height: auto; }
-.overlay { position: absolute; inset: 0; overflow: hidden; }
+/* clip, not hidden: a hidden overflow is a scroll container, and scrollIntoView would scroll it */
+.overlay { position: absolute; left: 0; top: 0; overflow: hidden; overflow: clip; }
 .blk { position: absolute; cursor: pointer; }
-.blk:hover, .blk.active, .blk.hl { outline: 3px solid var(--c, var(--main)); outline-offset: -3px; background: rgba(255, 255, 255, 0.12); }
-.blk.pinned { outline-style: dashed; }
+.blk:hover, .blk.active, .blk.hl, .blk.focus { outline: 3px solid var(--c, var(--main)); outline-offset: -3px; background: rgba(255, 255, 255, 0.12); }
+.blk.pinned, .blk.focus { outline-style: dashed; }
+.blk.shown::before { content: ''; position: absolute; inset: 0; background: var(--c); opacity: 0.3; }
+.blk.shown { outline: 2px solid var(--c); outline-offset: -2px; }
+.toolbar { display: flex; align-items: center; gap: 4px; margin: 0 0 4px; color: var(--muted); font-size: 12px; }
+.toolbar button { font: inherit; min-width: 28px; padding: 1px 6px; border: 1px solid var(--line); border-radius: 4px; background: #fff; cursor: pointer; }
+.legend { border: 1px solid var(--line); border-radius: 4px; margin: 0 0 6px; padding: 2px 8px 4px; font-size: 12px; display: flex; flex-wrap: wrap; gap: 2px 12px; }
+.legend legend { color: var(--muted); padding: 0 4px; }
+.legend label { cursor: pointer; white-space: nowrap; }
+.legend input { margin: 0 4px 0 0; vertical-align: -2px; }
+.swatch.sep { background: #ffd400; }
+.reason p { margin: 0 0 4px; }
+.reason .why { margin: 2px 0 0; }
+.reason .why summary { font-weight: normal; color: var(--muted); font-size: 12px; }
+.blk-link { color: inherit; text-decoration: none; white-space: nowrap; }
+.blk-link:hover code { text-decoration: underline; }
+.seg { display: inline; border-radius: 3px; }
+.seg.hl, .seg.focus { background: #fff3b0; box-shadow: 0 0 0 2px #fff3b0; }
+.to-block { display: inline-block; font: 10px/1.4 ui-monospace, monospace; color: #fff; background: var(--main); border-radius: 3px; padding: 0 4px; margin-right: 4px; text-decoration: none; vertical-align: 1px; }
+.missing { color: #8d6e00; }
+table.dropped td.excerpt { max-width: 520px; }
 .candidates tr.main td:first-child { box-shadow: inset 4px 0 0 var(--main); }
 .candidates tr[data-b] { cursor: default; }
 .candidates tr.hl td { background: #fff3f9; }
@@ -62,7 +82,11 @@ summary { cursor: pointer; font-weight: 600; }
 .empty { color: var(--muted); font-style: italic; }
 `;
 
-/** Client behaviour: block tooltips on hover (click pins one, Escape or a click elsewhere unpins). */
+/**
+ * Client behaviour: block tooltips on hover (click pins one, Escape or a click elsewhere unpins);
+ * a block with a passage in the extracted text scrolls to it on click, and a passage's tag or a
+ * block link scrolls to the block; zoom buttons; role toggles.
+ */
 export const REPORT_JS = `(function () {
   'use strict';
   var dataEl = document.getElementById('viseg-data');
@@ -111,6 +135,7 @@ export const REPORT_JS = `(function () {
     var feats = KEY.filter(function (k) { return k in f; }).map(function (k) { return k + ' ' + fmt(f[k]); });
     if (feats.length) tip.appendChild(div('tip-feat', 'features: ' + feats.join(', ')));
     if (b.excerpt) tip.appendChild(div('tip-excerpt', '\\u201c' + b.excerpt + '\\u201d'));
+    if (b.inText) tip.appendChild(div('tip-sub', 'click: its passage in the extracted text'));
   }
   function place(x, y) {
     var w = tip.offsetWidth, h = tip.offsetHeight;
@@ -146,9 +171,76 @@ export const REPORT_JS = `(function () {
   document.addEventListener('mousemove', function (e) {
     if (!pinned && current) place(e.clientX, e.clientY);
   });
+  function blockEl(p, b) { return document.getElementById('b-' + p + '-' + b); }
+  function segEl(p, b) { return document.getElementById('t-' + p + '-' + b); }
+  var focused = [];
+  function focus(els) {
+    focused.forEach(function (x) { x.classList.remove('focus'); });
+    focused = els.filter(Boolean);
+    focused.forEach(function (x) { x.classList.add('focus'); });
+  }
+  /** Show block b of page p: scroll the screenshot to it and pin its tooltip. */
+  function goToBlock(p, b) {
+    var el = blockEl(p, b);
+    if (!el) return;
+    focus([el, segEl(p, b)]);
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    var r = el.getBoundingClientRect();
+    if (pinned) pinned.classList.remove('pinned');
+    show(el, r.left + Math.min(20, r.width / 2), r.top + Math.min(20, r.height / 2));
+    pinned = el;
+    el.classList.add('pinned');
+    tip.classList.add('pinned');
+  }
+  function refOf(t) { return t && t.closest ? t.closest('.to-block, .blk-link') : null; }
+  function zoom(bar, how) {
+    var p = bar.getAttribute('data-p');
+    var shot = document.getElementById('shot-' + p);
+    if (!shot) return;
+    var w = Number(shot.getAttribute('data-w')) || shot.offsetWidth;
+    var now = shot.offsetWidth / w;
+    var z = how === 'in' ? now * 1.25 : how === 'out' ? now / 1.25 : how === '1' ? 1 : 0;
+    var label = bar.querySelector('.zoom-level');
+    if (!z) {
+      shot.style.width = '';
+      shot.style.maxWidth = w + 'px';
+      if (label) label.textContent = 'fit';
+      return;
+    }
+    z = Math.max(0.1, Math.min(4, z));
+    shot.style.maxWidth = 'none';
+    shot.style.width = Math.round(w * z) + 'px';
+    if (label) label.textContent = Math.round(z * 100) + '%';
+  }
+  document.addEventListener('change', function (e) {
+    var box = e.target;
+    if (!box || !box.classList || !box.classList.contains('role-toggle')) return;
+    var shot = document.getElementById('shot-' + box.getAttribute('data-p'));
+    if (!shot) return;
+    var role = box.getAttribute('data-role');
+    Array.prototype.forEach.call(shot.querySelectorAll('.blk.leaf'), function (el) {
+      if (el.getAttribute('data-role') === role) el.classList.toggle('shown', box.checked);
+    });
+  });
   document.addEventListener('click', function (e) {
+    var ref = refOf(e.target);
+    if (ref) {
+      e.preventDefault();
+      goToBlock(ref.getAttribute('data-p'), ref.getAttribute('data-b'));
+      return;
+    }
+    var zb = e.target && e.target.closest ? e.target.closest('[data-zoom]') : null;
+    if (zb) {
+      zoom(zb.parentNode, zb.getAttribute('data-zoom'));
+      return;
+    }
     var el = blkAt(e.target);
     if (el) {
+      var seg = segEl(el.getAttribute('data-p'), el.getAttribute('data-b'));
+      if (pinned !== el) {
+        focus([el, seg]);
+        if (seg) seg.scrollIntoView({ block: 'nearest' });
+      }
       if (pinned === el) { hide(); return; }
       if (pinned) pinned.classList.remove('pinned');
       pinned = null;
@@ -164,6 +256,17 @@ export const REPORT_JS = `(function () {
   function rowTarget(tr) {
     return document.querySelector('.blk[data-p="' + tr.getAttribute('data-p') + '"][data-b="' + tr.getAttribute('data-b') + '"]');
   }
+  Array.prototype.forEach.call(document.querySelectorAll('.seg'), function (seg) {
+    var el = blockEl(seg.getAttribute('data-p'), seg.getAttribute('data-b'));
+    seg.addEventListener('mouseenter', function () { if (el) el.classList.add('hl'); });
+    seg.addEventListener('mouseleave', function () { if (el) el.classList.remove('hl'); });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll('.blk'), function (el) {
+    var seg = segEl(el.getAttribute('data-p'), el.getAttribute('data-b'));
+    if (!seg) return;
+    el.addEventListener('mouseenter', function () { seg.classList.add('hl'); });
+    el.addEventListener('mouseleave', function () { seg.classList.remove('hl'); });
+  });
   Array.prototype.forEach.call(document.querySelectorAll('tr[data-b]'), function (tr) {
     tr.addEventListener('mouseenter', function () {
       tr.classList.add('hl');

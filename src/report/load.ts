@@ -1,11 +1,12 @@
 /**
  * Report inputs from disk: the records of a `results.jsonl` (written by `viseg extract --jsonl
- * --out`, with `--explain` for block data) and the screenshots next to it (`--screenshot-dir`).
+ * --out`, with `--explain` for block data) and the screenshots they name (`--screenshot-dir`).
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { screenshotName } from '../cli/screenshot-options.js';
+import { screenshotName } from '../annotate/files.js';
 import type { ExtractRecord } from '../pipeline/record.js';
+import { pngSize } from './png.js';
 import type { ReportEntry } from './render.js';
 
 /** Records of a JSONL file; blank, torn or non-record lines are skipped. */
@@ -21,6 +22,12 @@ export function parseRecords(text: string): ExtractRecord[] {
     }
   }
   return out;
+}
+
+/** Text from a record, safe on a terminal: control characters (escape sequences) become U+FFFD. */
+function printable(s: unknown): string {
+  // eslint-disable-next-line no-control-regex
+  return String(s).replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
 }
 
 async function isDir(p: string): Promise<boolean> {
@@ -42,18 +49,55 @@ async function pngsIn(dir: string): Promise<string[]> {
   }
 }
 
+/** A file's bytes, or null when there is no such file. */
+async function readIfFile(p: string): Promise<Buffer | null> {
+  try {
+    return (await stat(p)).isFile() ? await readFile(p) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a record's screenshot may be, most likely first. `record.screenshot` is the path as
+ * `viseg extract` was given it: relative to the directory it ran in. The report may run
+ * elsewhere, or the results may have been moved with their screenshots, so the same path is
+ * also tried relative to the JSONL's folder, dropping leading folders one at a time
+ * (`out/shots/a.png`, then `shots/a.png`, then `a.png`), and in its `screenshots/` subfolder.
+ */
+export function screenshotCandidates(recorded: string, jsonlDir: string, cwd: string = process.cwd()): string[] {
+  const out: string[] = [];
+  const add = (p: string) => {
+    if (!out.includes(p)) out.push(p);
+  };
+  if (path.isAbsolute(recorded)) add(recorded);
+  else add(path.resolve(cwd, recorded));
+  const parts = recorded.split(/[\\/]+/).filter((s) => s && s !== '.' && s !== '..');
+  for (let k = 0; k < parts.length; k++) add(path.join(jsonlDir, ...parts.slice(k)));
+  const base = parts[parts.length - 1];
+  if (base) add(path.join(jsonlDir, 'screenshots', base));
+  return out;
+}
+
+/** Report entries and what the reader could not find (missing screenshots), for stderr. */
+export interface LoadedReport {
+  entries: ReportEntry[];
+  warnings: string[];
+}
+
 /**
  * Read a results JSONL file, or a directory holding `results.jsonl` (or exactly one `*.jsonl`),
  * and pair each record with its screenshot.
  *
- * Screenshots are looked for in the JSONL's folder and in its `screenshots/` subfolder, named as
- * `--screenshot-dir` names them: `screenshotName(record.input, index)` with `index` the record's
- * position in the file. When that exact name is missing (e.g. after `--resume`, which shifts
- * indexes), a file with the same name after the `NNNN-` counter is used if exactly one such file
- * is left. With a single record and a single PNG, they are paired whatever the PNG's name
- * (`--screenshot <file>`). Block data comes from `record.decision.blocks` (`--explain`).
+ * A record names its screenshot (`record.screenshot`, written by `--screenshot` and
+ * `--screenshot-dir`): it is looked for as {@link screenshotCandidates} says, and when it is
+ * nowhere the report says so on that page and in `warnings`. Records of older runs, which do not
+ * name it, are paired by file name in the JSONL's folder and its `screenshots/` subfolder:
+ * `screenshotName(record.input, index)`, then the same name after the `NNNN-` counter if exactly
+ * one such file is left (after `--resume`, which shifts indexes), then, with a single record and
+ * a single PNG, whatever the PNG's name. Block data comes from `record.decision.blocks` (`--explain`).
  */
-export async function loadReportInputs(pathToResultsJsonlOrDir: string): Promise<ReportEntry[]> {
+export async function loadReportInputs(pathToResultsJsonlOrDir: string): Promise<LoadedReport> {
   let jsonl = pathToResultsJsonlOrDir;
   if (await isDir(pathToResultsJsonlOrDir)) {
     const dir = pathToResultsJsonlOrDir;
@@ -69,36 +113,63 @@ export async function loadReportInputs(pathToResultsJsonlOrDir: string): Promise
     throw new Error(`no viseg records in ${jsonl}: give the JSONL that \`viseg extract --jsonl\` or \`--out\` wrote (one JSON record per line)`);
   }
   const base = path.dirname(jsonl);
-  const dirs = [base, path.join(base, 'screenshots')];
-  const files = new Map<string, string>(); // name -> full path (first folder wins)
-  for (const d of dirs) for (const n of await pngsIn(d)) if (!files.has(n)) files.set(n, path.join(d, n));
+  const warnings: string[] = [];
+  const shots: Array<Buffer | undefined> = new Array(records.length);
+  const missing: Array<string | undefined> = new Array(records.length);
 
-  const used = new Set<string>();
-  const chosen: Array<string | undefined> = records.map((r, i) => {
-    const name = screenshotName(r.input, i);
-    if (files.has(name)) {
-      used.add(name);
-      return files.get(name);
+  await Promise.all(records.map(async (r, i) => {
+    if (typeof r.screenshot !== 'string' || !r.screenshot) return;
+    for (const p of screenshotCandidates(r.screenshot, base)) {
+      const bytes = await readIfFile(p);
+      // a record names a path, not a file the report may embed whatever it holds
+      if (bytes && pngSize(bytes)) {
+        shots[i] = bytes;
+        return;
+      }
     }
-    return undefined;
+    missing[i] = r.screenshot;
+  }));
+  missing.forEach((p, i) => {
+    if (!p) return;
+    warnings.push(`page ${i + 1} (${printable(records[i]!.input)}): screenshot ${printable(p)} not found (or not a PNG), here or next to ${printable(path.basename(jsonl))}`);
   });
-  records.forEach((r, i) => {
-    if (chosen[i]) return;
-    const tail = screenshotName(r.input, i).replace(/^\d{4}-/, '');
-    const candidates = [...files.keys()].filter((n) => !used.has(n) && /^\d{4,}-/.test(n) && n.replace(/^\d{4,}-/, '') === tail);
-    if (candidates.length === 1) {
-      used.add(candidates[0]!);
-      chosen[i] = files.get(candidates[0]!);
-    }
-  });
-  if (records.length === 1 && !chosen[0] && files.size === 1) chosen[0] = [...files.values()][0];
 
-  return Promise.all(records.map(async (record, i): Promise<ReportEntry> => {
+  // Older records that do not name their screenshot: pair by file name.
+  const legacy = records.map((r, i) => (typeof r.screenshot === 'string' && r.screenshot ? -1 : i)).filter((i) => i >= 0);
+  if (legacy.length) {
+    const dirs = [base, path.join(base, 'screenshots')];
+    const files = new Map<string, string>(); // name -> full path (first folder wins)
+    for (const d of dirs) for (const n of await pngsIn(d)) if (!files.has(n)) files.set(n, path.join(d, n));
+    const named = new Set(records.map((r) => (typeof r.screenshot === 'string' ? path.basename(r.screenshot) : '')));
+    const used = new Set<string>([...files.keys()].filter((n) => named.has(n)));
+    const chosen = new Map<number, string>();
+    for (const i of legacy) {
+      const name = screenshotName(records[i]!.input, i);
+      if (files.has(name) && !used.has(name)) {
+        used.add(name);
+        chosen.set(i, files.get(name)!);
+      }
+    }
+    for (const i of legacy) {
+      if (chosen.has(i)) continue;
+      const tail = screenshotName(records[i]!.input, i).replace(/^\d{4}-/, '');
+      const candidates = [...files.keys()].filter((n) => !used.has(n) && /^\d{4,}-/.test(n) && n.replace(/^\d{4,}-/, '') === tail);
+      if (candidates.length === 1) {
+        used.add(candidates[0]!);
+        chosen.set(i, files.get(candidates[0]!)!);
+      }
+    }
+    if (records.length === 1 && !chosen.has(0) && files.size === 1) chosen.set(0, [...files.values()][0]!);
+    for (const [i, file] of chosen) shots[i] = await readFile(file);
+  }
+
+  const entries = records.map((record, i): ReportEntry => {
     const entry: ReportEntry = { record };
     const blocks = record.decision?.blocks;
     if (Array.isArray(blocks)) entry.blocks = blocks;
-    const file = chosen[i];
-    if (file) entry.screenshot = await readFile(file);
+    if (shots[i]) entry.screenshot = shots[i];
+    if (missing[i]) entry.missingScreenshot = missing[i];
     return entry;
-  }));
+  });
+  return { entries, warnings };
 }

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annotate } from '../../../src/annotate/draw.js';
+import { LEGEND_MARGIN } from '../../../src/annotate/overlay.js';
 import { writeReport, type ReportEntry } from '../../../src/report/index.js';
 import { blankPng, fakePage, fakeRecord } from '../../unit/annotate/fake.js';
 import { haveChromium, launch } from './helpers.js';
@@ -32,7 +33,7 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
     const { tree, decision } = fakePage();
     const shot = await annotate(await blankPng(800, 600), tree, decision, { maxHeight: 16000, pageHeight: 600 });
     const entries: ReportEntry[] = [
-      { record: fakeRecord(1, { title: EVIL, text: `${EVIL} and https://evil.example/x`, decision }), screenshot: shot, blocks: decision.blocks },
+      { record: fakeRecord(1, { title: EVIL, text: `${EVIL} and https://evil.example/x\n\ntext of 1-2-1, the article itself`, decision }), screenshot: shot, blocks: decision.blocks },
       { record: { ...fakeRecord(2), ok: false, mainBlock: null, error: { code: 'NAVIGATION_FAILED', message: EVIL } } },
     ];
     await writeReport(entries, file, { title: `report ${EVIL}` });
@@ -72,10 +73,10 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
   });
 
   it('shows the screenshot and escapes the title', async () => {
-    const ok = await page.evaluate(() => {
+    const ok = await page.evaluate((LEGEND_MARGIN) => {
       const img = document.querySelector<HTMLImageElement>('#page-1 .shot img');
-      return img ? img.complete && img.naturalWidth === 800 && img.naturalHeight === 600 : false;
-    });
+      return img ? img.complete && img.naturalWidth === 800 + LEGEND_MARGIN && img.naturalHeight === 600 : false;
+    }, LEGEND_MARGIN);
     expect(ok).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('#page-1 h2').textContent()).toContain('<script>window.__pwned = 1</script>');
@@ -96,7 +97,7 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
 
     // the overlay sits over the block's area of the displayed image
     const [imgBox, blkBox] = await Promise.all([page.locator('#page-1 .shot img').boundingBox(), block.boundingBox()]);
-    const k = imgBox!.width / 800;
+    const k = imgBox!.width / (800 + LEGEND_MARGIN);
     expect(blkBox!.x - imgBox!.x).toBeCloseTo(600 * k, 0);
     expect(blkBox!.y - imgBox!.y).toBeCloseTo(120 * k, 0);
     expect(blkBox!.width).toBeCloseTo(180 * k, 0);
@@ -110,6 +111,45 @@ describe.skipIf(!haveChromium)('HTML report in Chromium', () => {
     expect(await tip.textContent()).toContain('1-2-1');
     await page.keyboard.press('Escape');
     expect(await tip.isVisible()).toBe(false);
+  });
+
+  it('links a block to its passage in the text and back', async () => {
+    const seg = page.locator('#page-1 .seg');
+    await expect.poll(() => seg.count()).toBe(1);
+    expect(await seg.textContent()).toContain('text of 1-2-1, the article itself');
+    // the passage's tag shows the block: scrolled to, outlined, its tooltip pinned
+    await page.locator('#page-1 .to-block').click();
+    const block = page.locator('#page-1 .blk[data-id="1-2-1"]');
+    expect(await block.getAttribute('class')).toContain('focus');
+    expect(await page.locator('#viseg-tooltip').textContent()).toContain('1-2-1');
+    await page.keyboard.press('Escape');
+    // and the block leads back to its passage
+    await page.locator('#page-1 .blk[data-id="1-2-2"]').click();
+    expect(await seg.getAttribute('class')).not.toContain('focus');
+    await page.keyboard.press('Escape');
+    await block.click();
+    expect(await seg.getAttribute('class')).toContain('focus');
+    await page.keyboard.press('Escape');
+  });
+
+  it('zooms, and highlights the blocks of a role on request', async () => {
+    const shot = page.locator('#shot-0');
+    const fit = (await shot.boundingBox())!.width;
+    await page.locator('#page-1 [data-zoom="1"]').click();
+    expect(Math.round((await shot.boundingBox())!.width)).toBe(800 + LEGEND_MARGIN);
+    await page.locator('#page-1 [data-zoom="in"]').click();
+    expect(Math.round((await shot.boundingBox())!.width)).toBe(Math.round((800 + LEGEND_MARGIN) * 1.25));
+    expect(await page.locator('#page-1 .zoom-level').textContent()).toBe('125%');
+    await page.locator('#page-1 [data-zoom="fit"]').click();
+    expect((await shot.boundingBox())!.width).toBeCloseTo(fit, 0);
+
+    const sidebar = page.locator('#page-1 .blk[data-id="1-2-2"]');
+    expect(await sidebar.getAttribute('class')).not.toContain('shown');
+    await page.locator('#page-1 .role-toggle[data-role="sidebar"]').check();
+    expect(await sidebar.getAttribute('class')).toContain('shown');
+    expect(await page.locator('#page-1 .blk[data-id="1-1"]').getAttribute('class')).not.toContain('shown');
+    await page.locator('#page-1 .role-toggle[data-role="sidebar"]').uncheck();
+    expect(await sidebar.getAttribute('class')).not.toContain('shown');
   });
 
   it('lists the failure with its code in the summary', async () => {

@@ -2,10 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { screenshotName } from '../../../src/cli/screenshot-options.js';
+import { annotate } from '../../../src/annotate/draw.js';
+import { screenshotName } from '../../../src/annotate/files.js';
+import { LEGEND_MARGIN } from '../../../src/annotate/overlay.js';
 import {
-  escapeHtml, jsonForScript, loadReportInputs, percentile, pngSize, renderReport, summarize, writeReport, type ReportEntry,
+  escapeHtml, jsonForScript, loadReportInputs, percentile, pngSize, renderReport, screenshotCandidates, summarize, writeReport, type ReportEntry,
 } from '../../../src/report/index.js';
+import { textPassages, topCandidates } from '../../../src/report/render.js';
 import { blankPng, fakePage, fakeRecord } from '../annotate/fake.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'viseg-report-'));
@@ -117,18 +120,67 @@ describe('renderReport', () => {
   it('builds the overlay and the candidates table from the block records', async () => {
     const html = renderReport(await entries());
     // 6 blocks of the fake page, all inside the 800x600 image
-    expect(html.match(/class="blk[^"]*" data-p="0"/g)).toHaveLength(6);
+    expect(html.match(/class="blk[^"]*" id="b-0-\d+" data-p="0"/g)).toHaveLength(6);
     expect(html).toContain('data-id="1-2-1" data-role="main" style="left:2.5%;top:20%;width:70%;height:50%;');
     const table = /<table class="candidates">[\s\S]*?<\/table>/.exec(html)![0];
-    const rows = table.match(/<tr[^>]*data-b=/g)!;
-    expect(rows).toHaveLength(6);
-    // sorted by score: 1-2-1 (9.5) first, marked main
-    expect(table).toMatch(/<tr class="main" data-p="0" data-b="\d+"><td class="num">1<\/td><td><code>1-2-1<\/code>/);
+    // one row per part of the page: not the whole page (1), not 1-2, which holds the main block
+    const rows = [...table.matchAll(/<tr[^>]*data-b=[^>]*>.*?<code>([^<]*)<\/code>/g)].map((m) => m[1]);
+    expect(rows).toEqual(['1-2-1', '1-2-2', '1-1', '1-3']);
+    // sorted by score: 1-2-1 (9.5) first, marked main, a link to its block
+    expect(table).toMatch(/<tr class="main" data-p="0" data-b="3"><td class="num">1<\/td><td><a class="blk-link" href="#b-0-3" data-p="0" data-b="3">.*<code>1-2-1<\/code><\/a> <b>main<\/b>/);
     expect(table).toContain('text&nbsp;+4.75');
     // entry without block data
     expect(html).toContain('no block data (run with --explain)');
   });
 
+  it('maps the overlay onto the page part of an annotated screenshot, not its margin', async () => {
+    const { tree, decision } = fakePage();
+    const shot = await annotate(await blankPng(800, 600), tree, decision, { maxHeight: 600, pageHeight: 900 });
+    const html = renderReport([{ record: fakeRecord(1, { decision }), screenshot: shot }]);
+    expect(html).toContain(`<div class="overlay" style="width:${Math.round((800 / (800 + LEGEND_MARGIN)) * 1e6) / 1e4}%;height:${Math.round((600 / 628) * 1e6) / 1e4}%">`);
+    expect(html).toContain('data-id="1-2-1" data-role="main" style="left:2.5%;top:20%;width:70%;height:50%;');
+  });
+
+  it('says the decision in words, with links to the blocks', async () => {
+    const { decision } = fakePage();
+    decision.merged = [{ id: '1-3', reason: '80% of its 120 characters continue the article text' }];
+    decision.dropped = [{ text: 'Share this story', reason: 'link text', block: '1-2-2' }, { text: 'Photo: A. Person', reason: 'caption', block: null }];
+    const html = renderReport([{ record: fakeRecord(1, { decision, wordCount: 1234 }) }]);
+    const reason = /<div class="reason"><p>([\s\S]*?)<\/p>/.exec(html)![1]!.replace(/<[^>]+>/g, '');
+    expect(reason).toBe('The main content is block 1-2-1 (score 9.5), 1,234 words. The runner-up is 1-2-2 (score 1.25, sidebar), 8.25 points behind. ' +
+      '1 block joined it because their text continues the article. 2 passages inside the article were left out (see left out).');
+    expect(html).toContain('<a class="blk-link" href="#b-0-4" data-p="0" data-b="4"><span class="swatch" style="background:#ff7f0e"></span><code>1-2-2</code></a>');
+    // the left-out text, each with its reason and block
+    const dropped = /<table class="dropped">[\s\S]*?<\/table>/.exec(html)![0];
+    expect(dropped).toContain('<td class="excerpt">Share this story</td><td>link text</td><td><a class="blk-link" href="#b-0-4"');
+    expect(dropped).toContain('<td class="excerpt">Photo: A. Person</td><td>caption</td><td><span class="empty">–</span></td>');
+    const none = renderReport([{ record: fakeRecord(1, { decision: { ...decision, main: null, pageType: 'listing', reason: 'no article: the text is mostly link teasers (a listing or home page)' } }) }]);
+    expect(/<div class="reason"><p>([\s\S]*?)<\/p>/.exec(none)![1]).toMatch(/^No main content: the text is mostly link teasers \(a listing or home page\)\./);
+  });
+
+  it('has a legend with a toggle per role, zoom buttons, and the text linked to its blocks', async () => {
+    const { decision } = fakePage();
+    decision.blocks.find((b) => b.id === '1-2-1')!.excerpt = 'Body text of page 1, which goes on';
+    const html = renderReport([{ record: fakeRecord(1, { decision, text: 'Headline\n\nBody text of page 1, which goes on and on.' }), screenshot: await blankPng(800, 600) }]);
+    const legend = /<fieldset class="legend">[\s\S]*?<\/fieldset>/.exec(html)![0];
+    for (const role of ['main', 'header', 'sidebar', 'footer']) expect(legend).toContain(`<input type="checkbox" class="role-toggle" data-p="0" data-role="${role}">`);
+    for (const z of ['out', 'fit', '1', 'in']) expect(html).toContain(`data-zoom="${z}"`);
+    // the passage of block 1-2-1 in the text, and the way back to the block
+    expect(html).toContain('<div class="text-body" id="text-0">Headline\n\n<span class="seg" id="t-0-3" data-p="0" data-b="3"><a class="to-block" href="#b-0-3" data-p="0" data-b="3"');
+    expect(html).toContain('id="b-0-3" data-p="0" data-b="3" data-id="1-2-1"');
+    const data = JSON.parse(/<script type="application\/json" id="viseg-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as Array<{ blocks: Array<{ id: string; inText?: boolean }> }>;
+    expect(data[0]!.blocks.filter((b) => b.inText).map((b) => b.id)).toEqual(['1-2-1']);
+  });
+
+  it('draws every block of decision.main.blockIds as main', async () => {
+    const { decision } = fakePage();
+    decision.main!.blockIds = ['1-2-1', '1-3'];
+    const html = renderReport([{ record: fakeRecord(1, { decision }), screenshot: await blankPng(800, 600) }]);
+    expect(html.match(/class="blk leaf in-main"/g)).toHaveLength(2);
+    expect(html).toContain('It is made of 2 blocks.');
+    const table = /<table class="candidates">[\s\S]*?<\/table>/.exec(html)![0];
+    expect(table.match(/<tr class="main"/g)).toHaveLength(2);
+  });
   it('is pure: same input, same output', async () => {
     expect(renderReport(await entries())).toBe(renderReport(await entries()));
   });
@@ -143,7 +195,43 @@ describe('writeReport / loadReportInputs', () => {
     expect(html).toContain('<title>t</title>');
   });
 
-  it('pairs records with screenshots by screenshotName', async () => {
+  it('finds each screenshot where the record says, wherever --screenshot-dir put it', async () => {
+    const run = path.join(tmp, 'named');
+    mkdirSync(path.join(run, 'out'), { recursive: true });
+    mkdirSync(path.join(run, 'shots'), { recursive: true });
+    const a = await blankPng(10, 10);
+    const b = await blankPng(20, 10);
+    writeFileSync(path.join(run, 'shots', '0001-a.png'), a);
+    writeFileSync(path.join(run, 'out', '0002-b.png'), b);
+    const recs = [
+      fakeRecord(1, { input: 'a.html', screenshot: path.join(run, 'shots', '0001-a.png') }), // absolute
+      fakeRecord(2, { input: 'b.html', screenshot: 'out/0002-b.png' }), // relative to where extract ran, here moved next to the JSONL
+      fakeRecord(3, { input: 'c.html', screenshot: 'gone/0003-c.png' }),
+      fakeRecord(4, { input: 'd.html', screenshot: '/etc/hostname' }), // not a PNG: never embedded
+    ];
+    writeFileSync(path.join(run, 'out', 'results.jsonl'), recs.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const { entries: loaded, warnings } = await loadReportInputs(path.join(run, 'out'));
+    expect(loaded[0]!.screenshot?.equals(a)).toBe(true);
+    expect(loaded[1]!.screenshot?.equals(b)).toBe(true);
+    expect(loaded[2]!.screenshot).toBeUndefined();
+    expect(loaded[2]!.missingScreenshot).toBe('gone/0003-c.png');
+    expect(loaded[3]!.screenshot).toBeUndefined();
+    expect(warnings).toEqual([
+      'page 3 (c.html): screenshot gone/0003-c.png not found (or not a PNG), here or next to results.jsonl',
+      'page 4 (d.html): screenshot /etc/hostname not found (or not a PNG), here or next to results.jsonl',
+    ]);
+    const html = renderReport(loaded);
+    expect(html).toContain('screenshot not found: <code>gone/0003-c.png</code>');
+  });
+
+  it('looks for a recorded path from the current directory, then inside the JSONL folder', () => {
+    expect(screenshotCandidates('run/shots/x.png', '/data/run', '/home/me')).toEqual([
+      '/home/me/run/shots/x.png', '/data/run/run/shots/x.png', '/data/run/shots/x.png', '/data/run/x.png', '/data/run/screenshots/x.png',
+    ]);
+    expect(screenshotCandidates('/abs/x.png', '/data')).toEqual(['/abs/x.png', '/data/abs/x.png', '/data/x.png', '/data/screenshots/x.png']);
+  });
+
+  it('pairs older records (no screenshot path) with screenshots by screenshotName', async () => {
     const dir = path.join(tmp, 'run');
     mkdirSync(path.join(dir, 'screenshots'), { recursive: true });
     const { decision } = fakePage();
@@ -160,7 +248,8 @@ describe('writeReport / loadReportInputs', () => {
     writeFileSync(path.join(dir, 'screenshots', 'unrelated.png'), a);
 
     for (const arg of [dir, path.join(dir, 'results.jsonl')]) {
-      const loaded = await loadReportInputs(arg);
+      const { entries: loaded, warnings } = await loadReportInputs(arg);
+      expect(warnings).toEqual([]);
       expect(loaded).toHaveLength(3);
       expect(loaded[0]!.screenshot?.equals(a)).toBe(true);
       expect(loaded[0]!.blocks).toHaveLength(decision.blocks.length);
@@ -178,7 +267,7 @@ describe('writeReport / loadReportInputs', () => {
     const png = await blankPng(12, 12);
     writeFileSync(path.join(dir, screenshotName('x/page.html', 6)), png);
     writeFileSync(path.join(dir, screenshotName('x/other.html', 7)), await blankPng(5, 5));
-    const loaded = await loadReportInputs(dir);
+    const { entries: loaded } = await loadReportInputs(dir);
     expect(loaded[0]!.screenshot?.equals(png)).toBe(true);
   });
 
@@ -190,5 +279,26 @@ describe('writeReport / loadReportInputs', () => {
     const html = path.join(dir, 'page.html');
     writeFileSync(html, '<!doctype html><p>not results</p>\n');
     await expect(loadReportInputs(html)).rejects.toThrow(/no viseg records in .*page\.html/);
+  });
+});
+
+describe('report helpers', () => {
+  it('lists one candidate per part of the page', () => {
+    const b = (id: string, score: number) => ({ id, score });
+    const blocks = [b('1', 20), b('1-1', 9), b('1-1-1', 12), b('1-1-1-1', 11), b('1-2', 8), b('1-2-1', 3), b('1-3', 1)];
+    expect(topCandidates(blocks, []).map((x) => x.id)).toEqual(['1-1-1', '1-2', '1-3']);
+    expect(topCandidates(blocks, ['1-1']).map((x) => x.id)).toEqual(['1-1', '1-2', '1-3']);
+    expect(topCandidates(blocks, [], 2).map((x) => x.id)).toEqual(['1-1-1', '1-2']);
+  });
+
+  it('finds the passage of each block in the text, in order, white space aside', () => {
+    const text = 'Title\n\nFirst   paragraph of the story.\n\nSecond paragraph here.\n\nFirst paragraph of the story again.';
+    const p = textPassages(text, [
+      { id: 'a', excerpt: 'First paragraph of the story.' },
+      { id: 'b', excerpt: 'Not in the text at all' },
+      { id: 'c', excerpt: 'Second paragraph here.' },
+      { id: 'd', excerpt: 'short' },
+    ]);
+    expect(p).toEqual([{ start: text.indexOf('First'), block: 0 }, { start: text.indexOf('Second'), block: 2 }]);
   });
 });
