@@ -60,10 +60,12 @@ async function readIfFile(p: string): Promise<Buffer | null> {
 
 /**
  * Where a record's screenshot may be, most likely first. `record.screenshot` is the path as
- * `viseg extract` was given it: relative to the directory it ran in. The report may run
- * elsewhere, or the results may have been moved with their screenshots, so the same path is
- * also tried relative to the JSONL's folder, dropping leading folders one at a time
- * (`out/shots/a.png`, then `shots/a.png`, then `a.png`), and in its `screenshots/` subfolder.
+ * `viseg extract` was given it: relative to the directory it ran in, which is not recorded. The
+ * report may run elsewhere, so a relative path is tried from the current directory, then from the
+ * JSONL's folder and each folder above it (extract ran there and wrote the JSONL below). Results
+ * may also have been moved along with their screenshots: the path is then tried inside the
+ * JSONL's folder dropping leading folders one at a time (`out/shots/a.png`, then `shots/a.png`,
+ * then `a.png`), and in its `screenshots/` subfolder.
  */
 export function screenshotCandidates(recorded: string, jsonlDir: string, cwd: string = process.cwd()): string[] {
   const out: string[] = [];
@@ -71,7 +73,15 @@ export function screenshotCandidates(recorded: string, jsonlDir: string, cwd: st
     if (!out.includes(p)) out.push(p);
   };
   if (path.isAbsolute(recorded)) add(recorded);
-  else add(path.resolve(cwd, recorded));
+  else {
+    add(path.resolve(cwd, recorded));
+    for (let dir = path.resolve(jsonlDir), k = 0; k < 8; k++) {
+      add(path.join(dir, recorded));
+      const up = path.dirname(dir);
+      if (up === dir) break;
+      dir = up;
+    }
+  }
   const parts = recorded.split(/[\\/]+/).filter((s) => s && s !== '.' && s !== '..');
   for (let k = 0; k < parts.length; k++) add(path.join(jsonlDir, ...parts.slice(k)));
   const base = parts[parts.length - 1];

@@ -224,9 +224,10 @@ describe('writeReport / loadReportInputs', () => {
     expect(html).toContain('screenshot not found: <code>gone/0003-c.png</code>');
   });
 
-  it('looks for a recorded path from the current directory, then inside the JSONL folder', () => {
+  it('looks for a recorded path from the current directory, the JSONL folder and those above it, then inside it', () => {
     expect(screenshotCandidates('run/shots/x.png', '/data/run', '/home/me')).toEqual([
-      '/home/me/run/shots/x.png', '/data/run/run/shots/x.png', '/data/run/shots/x.png', '/data/run/x.png', '/data/run/screenshots/x.png',
+      '/home/me/run/shots/x.png', '/data/run/run/shots/x.png', '/data/run/shots/x.png', '/run/shots/x.png', '/data/run/x.png',
+      '/data/run/screenshots/x.png',
     ]);
     expect(screenshotCandidates('/abs/x.png', '/data')).toEqual(['/abs/x.png', '/data/abs/x.png', '/data/x.png', '/data/screenshots/x.png']);
   });
