@@ -2,7 +2,7 @@
  * Strategy registry: every content-extraction algorithm that runs over a PageSnapshot.
  * See docs/strategies.md.
  */
-import { boilerpipe } from './boilerpipe.js';
+import { boilerpipe } from './boilerpipe/index.js';
 import { declutter } from './declutter.js';
 import { descent } from './descent.js';
 import { linkRatio } from './link-ratio.js';
@@ -13,7 +13,7 @@ import type { Strategy } from './types.js';
 import { vips } from './vips.js';
 
 export type { Strategy, StrategyResult } from './types.js';
-export { createBoilerpipe } from './boilerpipe.js';
+export { createBoilerpipe } from './boilerpipe/index.js';
 export { createDeclutter } from './declutter.js';
 export { createDescent } from './descent.js';
 export { createLinkRatio } from './link-ratio.js';
