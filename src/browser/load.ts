@@ -33,26 +33,30 @@ import { NavigationError, PageTimeoutError, VisegError, WaitForError, WaitForTim
 import { LAST_MUTATION_KEY, LOAD_INIT_SCRIPTS, scrollReasonExpr, SINCE_LAST_MUTATION_EXPR, type LoadableScope } from './pagescripts.js';
 import { mountPrefixOf } from './server.js';
 
+/** Resolved options (their defaults are in src/options.ts, the `--timeout`... options). */
 export interface LoadOptions {
-  /** Hard deadline for the whole load. Default 30000. */
-  timeoutMs?: number;
-  /** DOM and network must both be quiet this long. Default 500. */
-  settleMs?: number;
-  /** Give up waiting for quiet after this long (the page is used as it is). Default 5000. */
-  maxSettleMs?: number;
+  /** Hard deadline for the whole load. */
+  timeoutMs: number;
+  /** DOM and network must both be quiet this long. */
+  settleMs: number;
+  /** Give up waiting for quiet after this long (the page is used as it is). */
+  maxSettleMs: number;
   /** CSS selector that must be attached to the DOM before settling (`--wait-for`). */
   waitFor?: string;
   /**
-   * Scroll through the page once to trigger lazy loading: `'auto'` (default) only when something
-   * in the page reacts to scrolling (IntersectionObserver, scroll listeners, `loading="lazy"`),
-   * `'always'` / `true`, `'never'` / `false`.
+   * Scroll through the page once to trigger lazy loading: `'auto'` only when something in the
+   * page reacts to scrolling (IntersectionObserver, scroll listeners, `loading="lazy"`),
+   * `'always'`, `'never'`.
    */
-  scroll?: ScrollMode | boolean;
-  /** At most this many viewport-height scroll steps. Default 30. */
+  scroll: ScrollMode;
+  /** At most this many viewport-height scroll steps. Default {@link MAX_SCROLL_STEPS}. */
   maxScrollSteps?: number;
 }
 
 export type ScrollMode = 'auto' | 'always' | 'never';
+
+/** Viewport-height scroll steps of the scroll pass, unless `maxScrollSteps` says otherwise. */
+export const MAX_SCROLL_STEPS = 30;
 
 export interface LoadTimings {
   /** ms from goto until the load event (or until we stopped waiting for it). */
@@ -87,14 +91,6 @@ export interface LoadResult {
   warnings: string[];
 }
 
-export const LOAD_DEFAULTS = {
-  timeoutMs: 30_000,
-  settleMs: 500,
-  maxSettleMs: 5_000,
-  scroll: 'auto' as ScrollMode,
-  maxScrollSteps: 30,
-} as const;
-
 const MAX_DIALOGS = 50;
 /** Every inner wait ends this long before the deadline, so a slow-but-alive page returns a result. */
 const DEADLINE_MARGIN_MS = 250;
@@ -106,11 +102,6 @@ const MAX_FOLLOW_NAVIGATIONS = 2;
  * (`if (!res.ok) return`), while a body the page reads finishes on its own.
  */
 export const FETCH_BODY_GRACE_MS = 1_000;
-
-/** `true`/`false` (older API) to a {@link ScrollMode}. */
-export function scrollMode(v: ScrollMode | boolean): ScrollMode {
-  return v === true ? 'always' : v === false ? 'never' : v;
-}
 
 /**
  * Where an offline page's sub-resources can load from. A page the file server serves from a mount
@@ -330,15 +321,8 @@ const FONTS_READY_EXPR = `(document.fonts && document.fonts.ready ? document.fon
  * (NAVIGATION_FAILED), WaitForTimeoutError (WAIT_FOR_TIMEOUT), WaitForError (WAIT_FOR_FAILED),
  * VisegError PAGE_CLOSED.
  */
-export async function loadPage(page: Page, url: string, opts: LoadOptions = {}): Promise<LoadResult> {
-  const o = {
-    timeoutMs: opts.timeoutMs ?? LOAD_DEFAULTS.timeoutMs,
-    settleMs: opts.settleMs ?? LOAD_DEFAULTS.settleMs,
-    maxSettleMs: opts.maxSettleMs ?? LOAD_DEFAULTS.maxSettleMs,
-    waitFor: opts.waitFor,
-    scroll: scrollMode(opts.scroll ?? LOAD_DEFAULTS.scroll),
-    maxScrollSteps: opts.maxScrollSteps ?? LOAD_DEFAULTS.maxScrollSteps,
-  };
+export async function loadPage(page: Page, url: string, opts: LoadOptions): Promise<LoadResult> {
+  const o = { ...opts, maxScrollSteps: opts.maxScrollSteps ?? MAX_SCROLL_STEPS };
   const ctl = { aborted: false, phase: 'navigate' };
   const tracker = new PageTracker(page);
   let timer: NodeJS.Timeout | undefined;
