@@ -1,52 +1,9 @@
 import type { Decision } from '../classify/index.js';
-import type { PageType } from '../classify/types.js';
+import type { ExtractRecord } from '../record/schema.js';
 import type { BlockTree } from '../segment/types.js';
-import type { PageSnapshot, Rect } from '../snapshot/types.js';
+import type { PageSnapshot } from '../snapshot/types.js';
 
-/** Milliseconds per stage. */
-export interface Timings {
-  load: number;
-  snapshot: number;
-  segment: number;
-  classify: number;
-  content: number;
-  screenshot?: number;
-  total: number;
-}
-
-export interface ErrorInfo {
-  code: string;
-  message: string;
-}
-
-/** One result per input: what `viseg extract --jsonl` prints, one line each. */
-export interface ExtractRecord {
-  /** The input as given. */
-  input: string;
-  ok: boolean;
-  url: string | null;
-  finalUrl: string | null;
-  title: string | null;
-  byline: string | null;
-  publishedTime: string | null;
-  siteName: string | null;
-  lang: string | null;
-  leadImage: string | null;
-  excerpt: string | null;
-  wordCount: number;
-  pageType: PageType | null;
-  /** The strategy that chose the content (`vips` unless `--strategy` said otherwise). */
-  strategy: string;
-  text: string;
-  html: string;
-  markdown: string;
-  mainBlock: { id: string; rect: Rect; score: number } | null;
-  timings: Timings;
-  warnings: string[];
-  error?: ErrorInfo;
-  /** With `--explain`: the decision record. */
-  decision?: Decision;
-}
+export type { ExtractRecord, Timings, ErrorInfo } from '../record/schema.js';
 
 /** What the library returns for one page: the record plus, on request, the artifacts. */
 export interface PageResult {

@@ -5,17 +5,18 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { screenshotName } from '../cli/screenshot-options.js';
-import type { ExtractRecord } from '../pipeline/record.js';
+import { readRecords, type SkippedLine } from '../record/jsonl.js';
+import { parseRecord, type ExtractRecord } from '../record/schema.js';
 import type { ReportEntry } from './render.js';
 
-/** Records of a JSONL file; blank, torn or non-record lines are skipped. */
+/** Records of JSONL text, validated; blank, torn or non-record lines are skipped. */
 export function parseRecords(text: string): ExtractRecord[] {
   const out: ExtractRecord[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     try {
-      const r = JSON.parse(line) as unknown;
-      if (r && typeof r === 'object' && !Array.isArray(r) && typeof (r as { input?: unknown }).input === 'string') out.push(r as ExtractRecord);
+      const r = parseRecord(JSON.parse(line));
+      if (r.ok) out.push(r.record);
     } catch {
       /* torn or foreign line */
     }
@@ -51,9 +52,10 @@ async function pngsIn(dir: string): Promise<string[]> {
  * position in the file. When that exact name is missing (e.g. after `--resume`, which shifts
  * indexes), a file with the same name after the `NNNN-` counter is used if exactly one such file
  * is left. With a single record and a single PNG, they are paired whatever the PNG's name
- * (`--screenshot <file>`). Block data comes from `record.decision.blocks` (`--explain`).
+ * (`--screenshot <file>`). Block data comes from `record.decision.blocks` (`--explain`). Lines that
+ * are not records are passed to `onSkip` and left out.
  */
-export async function loadReportInputs(pathToResultsJsonlOrDir: string): Promise<ReportEntry[]> {
+export async function loadReportInputs(pathToResultsJsonlOrDir: string, onSkip?: (s: SkippedLine) => void): Promise<ReportEntry[]> {
   let jsonl = pathToResultsJsonlOrDir;
   if (await isDir(pathToResultsJsonlOrDir)) {
     const dir = pathToResultsJsonlOrDir;
@@ -64,7 +66,8 @@ export async function loadReportInputs(pathToResultsJsonlOrDir: string): Promise
       jsonl = path.join(dir, found[0]!);
     }
   }
-  const records = parseRecords(await readFile(jsonl, 'utf8'));
+  const records: ExtractRecord[] = [];
+  for await (const { record } of readRecords(jsonl, onSkip)) records.push(record); // streamed: the file may exceed a string's size
   if (records.length === 0) {
     throw new Error(`no viseg records in ${jsonl}: give the JSONL that \`viseg extract --jsonl\` or \`--out\` wrote (one JSON record per line)`);
   }
