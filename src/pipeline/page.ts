@@ -12,7 +12,9 @@ import type { ResolvedExtractOptions } from '../options.js';
 import { captureSnapshot } from '../snapshot/capture.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { analyzeSnapshot } from './analyze.js';
-import { emptyRecord, type ExtractRecord, type PageResult } from './record.js';
+import { inputLabel, publicBase, publicSnapshot, publicUrls, servedLocation, type PublicUrls } from './public-urls.js';
+import { explainNetError } from './net-errors.js';
+import { emptyRecord, type ErrorInfo, type ExtractRecord, type PageResult } from './record.js';
 import type { Session } from './session.js';
 
 export interface PageHooks {
@@ -63,13 +65,14 @@ async function race<T>(p: Promise<T>, ms: number, onTimeout: () => Error): Promi
   }
 }
 
-function toErrorInfo(e: unknown): { code: string; message: string } {
-  if (e instanceof VisegError) return { code: e.code, message: e.message };
+/** The record's error for `e`; Playwright's own errors are told apart by their messages. */
+function toErrorInfo(e: unknown, url = ''): ErrorInfo {
+  if (e instanceof VisegError) return { code: e.code, message: explainNetError(e.message, url) };
   const msg = e instanceof Error ? e.message : String(e);
   if (/Target page, context or browser has been closed|Browser has been closed|browser has disconnected/i.test(msg)) {
     return { code: 'BROWSER_CRASHED', message: msg.split('\n')[0]! };
   }
-  if (/net::ERR_/.test(msg)) return { code: 'NAVIGATION_FAILED', message: msg.split('\n')[0]! };
+  if (/net::ERR_/.test(msg)) return { code: 'NAVIGATION_FAILED', message: explainNetError(msg.split('\n')[0]!, url) };
   return { code: 'INTERNAL_ERROR', message: msg.split('\n')[0]! };
 }
 
@@ -159,8 +162,12 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
  */
 export async function processInput(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks = {}, tabs?: TabPool): Promise<PageResult> {
   const started = performance.now();
-  const record: ExtractRecord = emptyRecord(input.input);
-  record.url = input.url ?? null;
+  const label = inputLabel(input);
+  const record: ExtractRecord = emptyRecord(label);
+  // The record names the page as the user did; a local page's server URL never leaves this function.
+  record.url = input.kind === 'url' ? (input.url ?? null) : input.kind === 'file' ? label : (opts.baseUrl ?? null);
+  const served = input.kind !== 'url' && input.url ? servedLocation(input.url, session.server.origins) : null;
+  let urls: PublicUrls | null = served ? publicUrls(served, input.kind === 'file' ? label : null, opts.baseUrl) : null;
   try {
     if (input.error) throw new VisegError(input.error.code, input.error.message);
     if (input.kind === 'file' && input.path) await checkLocalFile(input.path);
@@ -175,12 +182,17 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
       rendered = await render(session, input, opts, hooks, tabs);
       rendered.warnings.push('browser crashed; page retried in a restarted browser');
     }
-    const { snapshot } = rendered;
+    let { snapshot } = rendered;
+    if (served) {
+      urls = publicUrls(served, input.kind === 'file' ? label : null, publicBase(served, snapshot, opts.baseUrl));
+      snapshot = publicSnapshot(snapshot, urls);
+      rendered.warnings = rendered.warnings.map(urls.rewrite);
+    }
     const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy });
     const main = a.decision.main;
     Object.assign(record, {
       ok: true,
-      finalUrl: snapshot.finalUrl,
+      finalUrl: snapshot.finalUrl || null,
       title: a.metadata.title,
       byline: a.metadata.byline,
       publishedTime: a.metadata.publishedTime,
@@ -208,8 +220,10 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
       ...(rendered.screenshot ? { screenshot: rendered.screenshot } : {}),
     };
   } catch (e) {
+    const error = toErrorInfo(e, input.url);
+    if (urls) error.message = urls.rewrite(error.message);
     record.ok = false;
-    record.error = toErrorInfo(e);
+    record.error = error;
     record.timings.total = ms(performance.now() - started);
     return { record };
   }
