@@ -10,7 +10,7 @@ import type { PageHooks } from '../pipeline/page.js';
 export interface ScreenshotCliOptions {
   screenshot?: string;
   screenshotDir?: string;
-  maxHeight: number;
+  maxHeight?: number;
 }
 
 /** File name for an input's screenshot in --screenshot-dir: its base name without HTML suffixes, made safe. */
@@ -26,9 +26,9 @@ export function screenshotTarget(o: ScreenshotCliOptions, label: string, index: 
   return null;
 }
 
-export function screenshotHooks(o: ScreenshotCliOptions, _input: ResolvedInput, index: number, label: string, _opts: ResolvedExtractOptions): PageHooks {
+export function screenshotHooks(o: ScreenshotCliOptions, _input: ResolvedInput, index: number, label: string, _opts: ResolvedExtractOptions, maxHeight: number): PageHooks {
   if (!screenshotTarget(o, label, index)) return {};
-  return { afterSnapshot: (page, snapshot) => takeScreenshot(page, snapshot, { maxHeight: o.maxHeight }) };
+  return { afterSnapshot: (page, snapshot) => takeScreenshot(page, snapshot, { maxHeight }) };
 }
 
 /** Draw the decision over the raw screenshot and write it; failures become a warning on the record. */
