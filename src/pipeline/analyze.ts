@@ -7,6 +7,7 @@ import { buildContent, extractMetadata } from '../content/index.js';
 import type { ArticleMetadata, ExtractedContent } from '../content/types.js';
 import { segment } from '../segment/index.js';
 import type { BlockTree } from '../segment/types.js';
+import { checkSnapshot } from '../snapshot/schema.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { getStrategy } from '../strategies/index.js';
 import type { PageType } from '../classify/types.js';
@@ -26,7 +27,12 @@ export type { AnalyzeOptions };
 
 const EMPTY: ExtractedContent = { html: '', text: '', markdown: '', wordCount: 0 };
 
+/**
+ * Throws {@link SnapshotError} for a snapshot of another version (or not a snapshot at all);
+ * validate a snapshot read from a file with `parseSnapshot` first.
+ */
 export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions = {}): Analysis {
+  checkSnapshot(snapshot);
   const o = parseWith(analyzeOptionsSchema, options);
   const t0 = performance.now();
   const tree = segment(snapshot, { pdoc: o.pdoc });
