@@ -24,6 +24,34 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Every code a record's warning can carry: something went less than right, and the page still
+ * has a result.
+ */
+export const WARNING_CODES = [
+  // loading (browser/load.ts)
+  'NAVIGATION_BLOCKED', 'NAVIGATION_INTERRUPTED', 'LOAD_EVENT_MISSING', 'FONTS_NOT_READY', 'NOT_SETTLED', 'SCROLL_CUT_SHORT',
+  'STILL_NAVIGATING',
+  // the page (pipeline)
+  'NAVIGATED_AWAY', 'DIALOG_DISMISSED', 'SNAPSHOT_TRUNCATED', 'BROWSER_RESTARTED',
+  // outputs
+  'SCREENSHOT_FAILED',
+  // `viseg check`: what failed, on the report's page
+  'CHECK_FAILED',
+] as const;
+
+export type WarningCode = (typeof WARNING_CODES)[number];
+
+export interface Warning {
+  code: WarningCode;
+  message: string;
+}
+
+/** A warning. */
+export function warning(code: WarningCode, message: string): Warning {
+  return { code, message };
+}
+
 /** The codes of failures of the browser itself (not of one page). */
 export const BROWSER_ERROR_CODES: ReadonlySet<ErrorCode> = new Set(['BROWSER_NOT_FOUND', 'BROWSER_PATH_NOT_FOUND', 'BROWSER_LAUNCH_FAILED', 'BROWSER_CRASHED']);
 

@@ -29,7 +29,7 @@ import {
 } from 'playwright-core';
 import { contextPolicy, networkPolicyOf } from './context.js';
 import { guardNavigations } from './network.js';
-import { NavigationError, PageTimeoutError, VisegError, WaitForError, WaitForTimeoutError } from './errors.js';
+import { NavigationError, PageTimeoutError, VisegError, WaitForError, WaitForTimeoutError, warning, type Warning } from './errors.js';
 import { LAST_MUTATION_KEY, LOAD_INIT_SCRIPTS, scrollReasonExpr, SINCE_LAST_MUTATION_EXPR, type LoadableScope } from './pagescripts.js';
 import { mountPrefixOf } from './server.js';
 
@@ -88,7 +88,7 @@ export interface LoadResult {
   /** Why the page was scrolled (`'always'`, `'IntersectionObserver'`, ...), or null when it was not. */
   scrollReason: string | null;
   /** Non-fatal oddities worth reporting. */
-  warnings: string[];
+  warnings: Warning[];
 }
 
 const MAX_DIALOGS = 50;
@@ -173,7 +173,7 @@ class PageTracker {
   lastNetActivity = Date.now();
   lastNavActivity = 0;
   readonly dialogs: string[] = [];
-  readonly warnings: string[] = [];
+  readonly warnings: Warning[] = [];
   gotoPending = false;
   private initialNavSeen = false;
   /** A page-initiated main-frame navigation request is under way (not yet committed or failed). */
@@ -246,7 +246,7 @@ class PageTracker {
     this.answeredAt.delete(req);
     if (this.inflight.delete(req)) this.lastNetActivity = Date.now();
     if (failure !== null && this.pendingNav && (req === this.pendingNav || this.chainStart(req) === this.pendingNav)) {
-      this.warnings.push(`The page tried to navigate to ${req.url()} (${failure}); stayed on the current document.`);
+      this.warnings.push(warning('NAVIGATION_BLOCKED', `The page tried to navigate to ${req.url()} (${failure}); stayed on the current document.`));
       this.pendingNav = null;
       this.lastNavActivity = Date.now();
     }
@@ -383,7 +383,7 @@ async function runLoad(
     if (e instanceof errors.TimeoutError) throw new PageTimeoutError(o.timeoutMs, 'navigate', url);
     const msg = firstLine(e);
     if (/interrupted by another navigation/i.test(msg)) {
-      warnings.push(`Navigation was interrupted by another navigation: ${msg}`);
+      warnings.push(warning('NAVIGATION_INTERRUPTED', `Navigation was interrupted by another navigation: ${msg}`));
       tracker.navigatedAway = true;
     } else {
       const policy = networkPolicyOf(page.context());
@@ -409,7 +409,7 @@ async function runLoad(
     check();
     if (!(e instanceof errors.TimeoutError)) throw e;
     loadFired = false;
-    warnings.push(`The load event did not fire within ${Math.round(loadBudget)} ms; continuing with the DOM as it is.`);
+    warnings.push(warning('LOAD_EVENT_MISSING', `The load event did not fire within ${Math.round(loadBudget)} ms; continuing with the DOM as it is.`));
   }
   check();
   timings.navigate = Date.now() - t0;
@@ -443,7 +443,7 @@ async function runLoad(
   const fonts = async () => {
     const ms = Math.min(FONTS_MAX_MS, remaining());
     if (ms <= 0) return;
-    if (!(await within(page.evaluate(FONTS_READY_EXPR), ms))) warnings.push(`document.fonts.ready did not resolve within ${ms} ms.`);
+    if (!(await within(page.evaluate(FONTS_READY_EXPR), ms))) warnings.push(warning('FONTS_NOT_READY', `document.fonts.ready did not resolve within ${ms} ms.`));
     check();
   };
 
@@ -469,7 +469,7 @@ async function runLoad(
 
   ctl.phase = 'settle';
   let settled = await settle(o.settleMs, o.maxSettleMs);
-  if (!settled) warnings.push(`The page did not become quiet (DOM and network) within ${o.maxSettleMs} ms.`);
+  if (!settled) warnings.push(warning('NOT_SETTLED', `The page did not become quiet (DOM and network) within ${o.maxSettleMs} ms.`));
   ctl.phase = 'fonts';
   await fonts();
   timings.settle += Date.now() - tSettle;
@@ -493,14 +493,14 @@ async function runLoad(
     const tScroll = Date.now();
     let activity = true;
     const budget = Math.max(0, Math.min(5_000, remaining() - 1_000));
-    if (budget < 100) warnings.push('Stopped scrolling early: the deadline is near.');
+    if (budget < 100) warnings.push(warning('SCROLL_CUT_SHORT', 'Stopped scrolling early: the deadline is near.'));
     else {
       try {
         const r = (await page.evaluate(scrollPassExpr(o.maxScrollSteps, budget))) as { steps: number; atBottom: boolean; mutated: boolean };
         scrollSteps = r.steps;
         // nothing changed and nothing was requested while scrolling: no lazy content to wait for
         activity = r.mutated || tracker.busyRequests() > 0 || tracker.lastNetActivity >= tScroll || !!tracker.pendingNav;
-        if (!r.atBottom && r.steps >= o.maxScrollSteps) warnings.push(`Stopped scrolling after ${o.maxScrollSteps} steps; the page may be longer.`);
+        if (!r.atBottom && r.steps >= o.maxScrollSteps) warnings.push(warning('SCROLL_CUT_SHORT', `Stopped scrolling after ${o.maxScrollSteps} steps; the page may be longer.`));
       } catch {
         check(); // navigated away mid-scroll
       }
@@ -534,8 +534,8 @@ async function runLoad(
     await fonts();
     timings.settle += Date.now() - tFollow;
   }
-  if (tracker.pendingNav) warnings.push('The page was still navigating when loading stopped.');
-  if (!settled && scrollReason !== null) warnings.push('The page did not become quiet after scrolling.');
+  if (tracker.pendingNav) warnings.push(warning('STILL_NAVIGATING', 'The page was still navigating when loading stopped.'));
+  if (!settled && scrollReason !== null) warnings.push(warning('NOT_SETTLED', 'The page did not become quiet after scrolling.'));
 
   return {
     finalUrl: page.url(),

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { annotate } from '../annotate/draw.js';
 import { takeScreenshot } from '../annotate/capture.js';
-import { compareByteOrder, type ResolvedInput } from '../browser/index.js';
+import { compareByteOrder, warning, type ResolvedInput } from '../browser/index.js';
 import { OptionsError, screenshotOptionsSchema, type ResolvedExtractOptions } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
 import { analyzeSnapshot } from '../pipeline/analyze.js';
@@ -168,7 +168,7 @@ async function reportEntryFor(site: string, r: PageResult | null, c: SiteCompari
   const record: ExtractRecord = {
     ...base,
     input: site,
-    warnings: [...describeFailures(c).map((d) => `check: ${d}`), ...base.warnings],
+    warnings: [...describeFailures(c).map((d) => warning('CHECK_FAILED', d)), ...base.warnings],
     ...(r?.decision ? { decision: r.decision } : {}),
   };
   let screenshot: Buffer | undefined;

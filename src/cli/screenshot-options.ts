@@ -1,6 +1,6 @@
 /** `--screenshot` / `--screenshot-dir`: take the raw full-page PNG while the page is still open. */
 import path from 'node:path';
-import type { ResolvedInput } from '../browser/index.js';
+import { warning, type ResolvedInput } from '../browser/index.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { annotate, takeScreenshot } from '../annotate/index.js';
 import type { PageResult } from '../pipeline/record.js';
@@ -40,7 +40,7 @@ export async function writeAnnotated(result: PageResult, target: string, maxHeig
     await mkdir(path.dirname(path.resolve(target)), { recursive: true });
     await writeFile(target, png);
   } catch (e) {
-    result.record.warnings.push(`screenshot not written: ${(e as Error).message}`);
+    result.record.warnings.push(warning('SCREENSHOT_FAILED', `screenshot not written: ${(e as Error).message}`));
   }
   const t = result.record.timings;
   t.screenshot = Math.round(((t.screenshot ?? 0) + performance.now() - t0) * 10) / 10;

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadOptionsFor, openTab, tabSpecFor, TabPool } from './tabs.js';
-import { closeQuietly, loadPage, PageTimeoutError, VisegError, type ResolvedInput } from '../browser/index.js';
+import { closeQuietly, loadPage, PageTimeoutError, VisegError, warning, type ResolvedInput, type Warning } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
 import { captureSnapshot } from '../snapshot/capture.js';
 import type { PageSnapshot } from '../snapshot/types.js';
@@ -107,7 +107,7 @@ function whenDisconnected(browser: Browser): { promise: Promise<never>; off: () 
 }
 
 async function render(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks, tabs?: TabPool):
-  Promise<{ snapshot: PageSnapshot; screenshot?: Buffer; load: number; snap: number; shot: number; warnings: string[] }> {
+  Promise<{ snapshot: PageSnapshot; screenshot?: Buffer; load: number; snap: number; shot: number; warnings: Warning[] }> {
   const deadline = Date.now() + opts.timeout;
   const { browser } = await session.browser();
   const spec = tabSpecFor(input, opts, session.server.origins);
@@ -137,9 +137,9 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
     const screenshot = hooks.afterSnapshot ? await race(hooks.afterSnapshot(page, snapshot), remaining(deadline) + 5000, timeout) : undefined;
     const t3 = performance.now();
     const warnings = [...loaded.warnings];
-    if (loaded.navigatedAway) warnings.push(`page navigated away to ${loaded.finalUrl}`);
-    for (const d of loaded.dialogs) warnings.push(`dialog dismissed: ${d}`);
-    if ((snapshot as { truncated?: boolean }).truncated) warnings.push('snapshot truncated: too many nodes');
+    if (loaded.navigatedAway) warnings.push(warning('NAVIGATED_AWAY', `page navigated away to ${loaded.finalUrl}`));
+    for (const d of loaded.dialogs) warnings.push(warning('DIALOG_DISMISSED', `dialog dismissed: ${d}`));
+    if ((snapshot as { truncated?: boolean }).truncated) warnings.push(warning('SNAPSHOT_TRUNCATED', 'snapshot truncated: too many nodes'));
     delete (snapshot as { truncated?: boolean }).truncated;
     ok = true;
     if (loaded.status !== null && loaded.status >= 400) throw new VisegError('HTTP_ERROR', `HTTP ${loaded.status} for ${input.url}`);
@@ -180,13 +180,14 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
       // a crashed browser is restarted and the page retried once
       if (toErrorInfo(e).code !== 'BROWSER_CRASHED') throw e;
       rendered = await render(session, input, opts, hooks, tabs);
-      rendered.warnings.push('browser crashed; page retried in a restarted browser');
+      rendered.warnings.push(warning('BROWSER_RESTARTED', 'browser crashed; page retried in a restarted browser'));
     }
     let { snapshot } = rendered;
     if (served) {
       urls = publicUrls(served, input.kind === 'file' ? label : null, publicBase(served, snapshot, opts.baseUrl));
       snapshot = publicSnapshot(snapshot, urls);
-      rendered.warnings = rendered.warnings.map(urls.rewrite);
+      const rewrite = urls.rewrite;
+      rendered.warnings = rendered.warnings.map((w) => ({ ...w, message: rewrite(w.message) }));
     }
     const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy });
     const main = a.decision.main;

@@ -4,7 +4,7 @@
  * the TypeScript type is derived from it, and every reader validates with it.
  */
 import { z } from 'zod';
-import { ERROR_CODES } from '../browser/errors.js';
+import { ERROR_CODES, WARNING_CODES } from '../browser/errors.js';
 import type { Decision } from '../classify/index.js';
 
 const rect = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
@@ -18,6 +18,11 @@ export const timingsSchema = z.object({
   content: z.number(),
   screenshot: z.number().optional(),
   total: z.number(),
+});
+
+export const warningSchema = z.object({
+  code: z.enum(WARNING_CODES),
+  message: z.string(),
 });
 
 export const errorInfoSchema = z.object({
@@ -69,7 +74,8 @@ export const extractRecordSchema = z.object({
   markdown: z.string(),
   mainBlock: z.object({ id: z.string(), rect, score: z.number() }).nullable(),
   timings: timingsSchema,
-  warnings: z.array(z.string()),
+  /** Things that went less than right on a page that still has a result. */
+  warnings: z.array(warningSchema),
   error: errorInfoSchema.optional(),
   /** With `--explain`: the decision record. */
   decision: decision.optional(),

@@ -268,7 +268,7 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
       expect(r.navigatedAway).toBe(false);
       expect(r.finalUrl).toBe(url('leave.html'));
       expect(await page.textContent('#stay')).toBe('stay');
-      expect(r.warnings.join('\n')).toContain('https://example.invalid/');
+      expect(r.warnings.map((w) => `${w.code}: ${w.message}`).join('\n')).toContain('NAVIGATION_BLOCKED: The page tried to navigate to https://example.invalid/');
     });
   });
 
