@@ -32,10 +32,10 @@ interface CheckCliOptions extends RenderCliOptions {
 
 const EXAMPLES = `
 Examples:
-  $ viseg check fixtures/sites                 # table of sites; exit 1 when one fails
-  $ viseg check fixtures/sites --json          # one JSON object, for CI tools
-  $ viseg check fixtures/sites --update        # rewrite expected.json from the current output
-  $ viseg check fixtures/sites --report failed.html
+  $ viseg check sites/                         # table of sites; exit 1 when one fails
+  $ viseg check sites/ --json                  # one JSON object, for CI tools
+  $ viseg check sites/ --update                # rewrite expected.json from the current output
+  $ viseg check sites/ --report failed.html
 
 A site is a folder with index.html (and its assets) and expected.json: "type" (article, listing,
 other), "title", "byline", "publishedTime" (null: not checked), "contains" and "excludes" snippets,

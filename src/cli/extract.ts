@@ -132,8 +132,10 @@ function openWriter(choice: OutputChoice, o: ExtractCliOptions, property: Proper
     where: target.kind === 'file' ? `output in ${target.path}` : null,
     emit: async (r) => {
       const rec = r.record;
-      const text = property ? propertyText(rec, property) : rec.ok && (rec.mainBlock || rec.text || format === 'json') ? renderPage(rec, format, o.withMetadata ?? false) : null;
-      if (text === null || (format !== 'json' && !property && !rec.ok)) return;
+      const hasContent = rec.ok && (rec.mainBlock !== null || rec.text !== '');
+      // a JSON record and a field are written whatever happened; a page only when there is one
+      const text = property ? propertyText(rec, property) : format === 'json' || hasContent ? renderPage(rec, format, o.withMetadata ?? false) : null;
+      if (text === null) return;
       if (target.kind === 'file') await writePageFile(path.dirname(target.path), path.basename(target.path), text);
       else printPage(text, property ? 'text' : format);
     },

@@ -21,7 +21,7 @@ Examples:
   $ viseg extract pages/ -o results.jsonl --explain --screenshot-dir shots/
   $ viseg report results.jsonl
   $ viseg segment page.html -f tree
-  $ viseg check fixtures/sites
+  $ viseg check sites/
 
 Run 'viseg <command> --help' for a command's options and examples.`;
 

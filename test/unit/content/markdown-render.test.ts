@@ -5,7 +5,6 @@
  * `html: true`, marked, commonmark.js without `safe`). The rendered HTML is parsed with an HTML5
  * parser and must hold only the elements and attributes Markdown itself produces, with safe URLs.
  */
-import { createRequire } from 'node:module';
 import * as commonmark from 'commonmark';
 import MarkdownIt from 'markdown-it';
 import { marked } from 'marked';
@@ -13,9 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanHtml } from '../../../src/content/html.js';
 import { toMarkdown } from '../../../src/content/markdown.js';
 import { buildFixture, h, type Child } from '../helpers/content-fixtures.js';
-
-const require = createRequire(import.meta.url);
-const domino = require('@mixmark-io/domino') as { createDocument(html: string): Document };
+import { liveHtml, textOf } from '../helpers/inert-html.js';
 
 const markdownIt = new MarkdownIt({ html: true, linkify: true });
 const RENDERERS: Record<string, (md: string) => string> = {
@@ -23,48 +20,6 @@ const RENDERERS: Record<string, (md: string) => string> = {
   marked: (md) => marked.parse(md, { async: false, gfm: true }) as string,
   'commonmark.js': (md) => new commonmark.HtmlRenderer().render(new commonmark.Parser().parse(md)),
 };
-
-/** What Markdown renders to: the elements, and per element the attributes it may carry. */
-const ALLOWED: Record<string, readonly string[]> = {
-  html: [], head: [], body: [], p: [], br: [], hr: [], h1: ['id'], h2: ['id'], h3: ['id'], h4: ['id'], h5: ['id'], h6: ['id'],
-  em: [], strong: [], del: [], s: [], code: ['class'], pre: [], blockquote: [], ul: [], ol: ['start'], li: [],
-  a: ['href'], img: ['src', 'alt'], table: [], thead: [], tbody: [], tr: [], th: ['align', 'style'], td: ['align', 'style'],
-};
-
-function schemeOf(value: string): string | null {
-  try {
-    const u = new URL(value, 'https://relative.invalid/dir/');
-    return u.origin === 'https://relative.invalid' ? 'relative' : u.protocol;
-  } catch {
-    return 'invalid';
-  }
-}
-
-/** Every problem in rendered HTML: unexpected elements or attributes, unsafe URLs. */
-function problems(html: string): string[] {
-  const doc = domino.createDocument(`<!doctype html><html><body>${html}</body></html>`);
-  const out: string[] = [];
-  const walk = (el: Element): void => {
-    const tag = el.nodeName.toLowerCase();
-    const allowed = ALLOWED[tag];
-    if (!allowed) out.push(`element <${tag}>`);
-    for (const a of Array.from(el.attributes)) {
-      if (!allowed?.includes(a.name)) out.push(`attribute ${a.name} on <${tag}>`);
-      if (a.name === 'class' && !/^language-[\w#+.-]+$/.test(a.value)) out.push(`class="${a.value}"`);
-      if (a.name === 'style' && !/^text-align:\s*(left|right|center)$/.test(a.value)) out.push(`style="${a.value}"`);
-      if (a.name === 'href' || a.name === 'src') {
-        const scheme = schemeOf(a.value);
-        const ok = a.name === 'href'
-          ? ['relative', 'http:', 'https:', 'mailto:', 'tel:', 'ftp:'].includes(scheme ?? '')
-          : ['relative', 'http:', 'https:'].includes(scheme ?? '') || /^data:image\/(png|jpe?g|gif|webp)[;,]/i.test(a.value);
-        if (!ok) out.push(`${a.name}="${a.value}"`);
-      }
-    }
-    for (const c of Array.from(el.children)) walk(c);
-  };
-  walk(doc.documentElement);
-  return out;
-}
 
 /** Markdown of a page body, the way viseg makes it from a snapshot. */
 function markdownOf(body: Child[]): string {
@@ -74,7 +29,7 @@ function markdownOf(body: Child[]): string {
 
 function expectInert(md: string, what: string): void {
   for (const [name, render] of Object.entries(RENDERERS)) {
-    const found = problems(render(md));
+    const found = liveHtml(render(md));
     expect(found, `${name} rendered live HTML for ${what}\n--- markdown:\n${md}`).toEqual([]);
   }
 }
@@ -179,8 +134,7 @@ describe('Markdown output renders inert in real CommonMark renderers', () => {
 
   it('keeps the text: literal entities, angle brackets and backticks read back as written', () => {
     const md = markdownOf([h('p', 'a &lt; b <c> `d` & e &amp;')]);
-    const text = (html: string) => domino.createDocument(html).body.textContent?.trim();
-    for (const render of Object.values(RENDERERS)) expect(text(render(md))).toBe('a &lt; b <c> `d` & e &amp;');
+    for (const render of Object.values(RENDERERS)) expect(textOf(render(md)).trim()).toBe('a &lt; b <c> `d` & e &amp;');
   });
 
   it('keeps safe links working, percent-encoding what could end or change the destination', () => {
