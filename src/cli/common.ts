@@ -149,9 +149,9 @@ export async function inputArgs(args: string[], inputFile: string | undefined): 
 }
 
 /**
- * Inputs, checked before any browser starts: `check()` resolves them (files exist, folders list
- * their pages, stdin is read); `load(session)` resolves the same arguments again with the session's
- * file server, which gives local pages their URLs.
+ * Inputs, checked before any browser starts: `inputs` are resolved (files exist, folders list
+ * their pages, stdin is read); `withServer(session)` resolves the same arguments again with the
+ * session's file server, which gives local pages their URLs.
  */
 export interface CheckedInputs {
   inputs: ResolvedInput[];
@@ -170,11 +170,6 @@ export async function checkInputs(args: string[]): Promise<CheckedInputs> {
   };
   const inputs = await resolveInputs(args, { stdin: readStdinOnce });
   return { inputs, withServer: (session) => resolveInputs(args, { stdin: readStdinOnce, server: session.server }) };
-}
-
-/** Inputs from arguments and an optional list file, with URLs on the session's server. */
-export async function collectInputs(args: string[], inputFile: string | undefined, session: Session): Promise<ResolvedInput[]> {
-  return (await checkInputs(await inputArgs(args, inputFile))).withServer(session);
 }
 
 /** Print a fatal error the way users can act on, and return the exit code. */

@@ -9,7 +9,7 @@ import { readGold, readPredictions } from '../eval/files.js';
 import { pageId, scoreAll, type PageScore, type Summary } from '../eval/score.js';
 import { OptionsError } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
-import { addConcurrencyOption, addRenderOptions, collectInputs, dflt, EXIT_OK, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
+import { addConcurrencyOption, addRenderOptions, checkInputs, dflt, EXIT_OK, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
 import { openRecordSink } from './output.js';
 import { startProgress } from './progress.js';
 import { jsonLine } from '../record/jsonl.js';
@@ -78,12 +78,13 @@ interface DirRun {
 /** Render every page of a directory once; score one strategy, or every strategy on the same snapshots. */
 async function extractDir(dir: string, o: EvalCliOptions, strategies: string[]): Promise<DirRun> {
   const opts = { ...toExtractOptions(o), keepArtifacts: strategies.length > 1 };
+  const checked = await checkInputs([dir]);
   const session = await openSession(o);
   const predictions = new Map(strategies.map((s) => [s, {} as Record<string, string>]));
   const busyMs = new Map(strategies.map((s) => [s, 0]));
   let pages = 0;
   try {
-    const inputs = await collectInputs([dir], undefined, session);
+    const inputs = await checked.withServer(session);
     const sink = o.out ? openRecordSink(o.out, false) : null;
     const progress = startProgress(inputs.length, o.quiet ?? false);
     try {

@@ -221,7 +221,8 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
       ...(rendered.screenshot ? { screenshot: rendered.screenshot } : {}),
     };
   } catch (e) {
-    const error = toErrorInfo(e, input.url);
+    // a hint names host and port: only a URL input's (a local page's are the private server's)
+    const error = toErrorInfo(e, input.kind === 'url' ? input.url : '');
     if (urls) error.message = urls.rewrite(error.message);
     record.ok = false;
     record.error = error;
