@@ -4,13 +4,21 @@
  * dist/ (`npm run build && npx playwright test`).
  *
  * Browser: VISEG_BROWSER_PATH, else what viseg's own finder (dist/browser/find.js) finds, else
- * Playwright's default. Fixture server: test/e2e/serve-fixtures.mjs on 127.0.0.1:4873
- * (VISEG_FIXTURES_PORT to change it).
+ * Playwright's default. Fixture server: test/e2e/serve-fixtures.mjs on 127.0.0.1, on a free port it
+ * picks itself and announces on stdout (Playwright copies the port into VISEG_FIXTURES_PORT, which
+ * the test workers then read). VISEG_FIXTURES_PORT set beforehand names the port instead, and a
+ * server already listening there is reused outside CI.
  */
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
-const PORT = Number(process.env.VISEG_FIXTURES_PORT || 4873);
+/**
+ * Set before the run: the user's port. Unset: the fixture server picks a free one, and the
+ * webServer plugin sets VISEG_FIXTURES_PORT from its announcement before the workers start, so in a
+ * worker (which loads this file again) it is always set.
+ */
+const FIXED_PORT = process.env.VISEG_FIXTURES_PORT;
+const PORT = Number(FIXED_PORT || 0);
 
 async function findSystemBrowser(): Promise<string | undefined> {
   try {
@@ -45,12 +53,21 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node test/e2e/serve-fixtures.mjs --port ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 15_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: FIXED_PORT
+    ? {
+        command: `node test/e2e/serve-fixtures.mjs --port ${PORT}`,
+        url: `http://127.0.0.1:${PORT}/`,
+        reuseExistingServer: !process.env.CI,
+        timeout: 15_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      }
+    : {
+        command: 'node test/e2e/serve-fixtures.mjs --port 0',
+        // the named group becomes process.env.VISEG_FIXTURES_PORT
+        wait: { stdout: /serving .* at http:\/\/127\.0\.0\.1:(?<viseg_fixtures_port>\d+)\// },
+        timeout: 15_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
 });

@@ -1,21 +1,24 @@
 /**
  * Options, declared once with their defaults and validated at the edge (CLI and library API).
+ * This schema is the only place a default is written: the command line leaves an option it was
+ * not given undefined, and the stages below take resolved options.
  */
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { scrollMode } from './browser/load.js';
-import { STRATEGY_NAMES } from './strategies/index.js';
+import { DEFAULT_PDOC } from './segment/index.js';
+import { DEFAULT_STRATEGY, STRATEGY_NAMES } from './strategies/index.js';
 
 /**
  * Pages rendered at once by default: 6 per CPU core, between 6 and 16. A page spends most of its
- * wall time waiting (network, the 500 ms settle window), so a core keeps several pages busy. On the
- * 2-core dev machine, alternating in one process: 8 rendered 3.9 pages/s against 3.2 with 4, and
- * 12 rendered 5.59 against 5.08 with 8 (ahead in 5 of 5 rounds) while 16 was no faster than 12.
- * The records do not depend on it.
+ * wall time waiting (network, the settle window), so a core keeps several pages busy; beyond 16
+ * the browser, not the waiting, is the limit. The records do not depend on it.
  */
 export function defaultConcurrency(cores: number = availableParallelism()): number {
   return Math.min(16, Math.max(6, 6 * cores));
 }
+
+/** How a page is scrolled for lazy content. */
+export type ScrollMode = 'auto' | 'always' | 'never';
 
 const side = z.number().int().min(200).max(10_000);
 
@@ -24,6 +27,9 @@ export interface Viewport {
   width: number;
   height: number;
 }
+
+/** What a viewport that is neither `{ width, height }` nor `"WxH"` is told. */
+const VIEWPORT_SHAPE = 'must be { width, height } in CSS px, or a string like "1366x768"';
 
 /**
  * One shape for the viewport everywhere: `{ width, height }`, also written `"1366x768"` (the CLI's
@@ -36,7 +42,7 @@ export const viewportSchema = z.preprocess(
     return m ? { width: Number(m[1]), height: Number(m[2]) } : v;
   },
   z.strictObject({ width: side, height: side }, {
-    error: (issue) => (issue.code === 'invalid_type' ? 'must be { width, height } in CSS px, or a string like "1366x768"' : undefined),
+    error: (issue) => (issue.code === 'invalid_type' ? VIEWPORT_SHAPE : undefined),
   }),
 );
 
@@ -56,17 +62,22 @@ export const extractOptionsSchema = z.strictObject({
   scroll: z
     .union([z.boolean(), z.enum(['auto', 'always', 'never'])])
     .default('auto')
-    .transform(scrollMode),
+    .transform((v): ScrollMode => (v === true ? 'always' : v === false ? 'never' : v)),
   /** Block every request that leaves the machine, for URLs too. (Local inputs are always offline.) */
   offline: z.boolean().default(false),
+  /**
+   * The public URL of a local file or of stdin: links, images and the record's `finalUrl` are
+   * resolved against it instead of the page's canonical URL (or left relative).
+   */
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
   /** Permitted degree of coherence for the VIPS block tree (1..11; lower is coarser). */
-  pdoc: z.number().int().min(1).max(11).default(8),
+  pdoc: z.number().int().min(1).max(11).default(DEFAULT_PDOC),
   /** Pages rendered at once. */
   concurrency: z.number().int().min(1).max(64).default(() => defaultConcurrency()),
   /** The browser window, as `{ width, height }` in CSS px or the CLI's `"1366x768"`. */
   viewport: viewportSchema.default({ width: 1366, height: 768 }),
-  /** Which algorithm picks the main content (see docs/strategies.md). */
-  strategy: z.string().refine((v) => STRATEGY_NAMES.includes(v), { message: `strategy must be one of: ${STRATEGY_NAMES.join(', ')}` }).default('vips'),
+  /** Which algorithm picks the main content (see the README's Strategies). */
+  strategy: z.enum(STRATEGY_NAMES as [string, ...string[]]).default(DEFAULT_STRATEGY),
   /** Keep the full decision record (every block, features, score components) in each result. */
   explain: z.boolean().default(false),
   /** Keep the snapshot and block tree in each result (library use; large). */
@@ -76,29 +87,82 @@ export const extractOptionsSchema = z.strictObject({
 export type ExtractOptions = Omit<z.input<typeof extractOptionsSchema>, 'viewport'> & { viewport?: Viewport | `${number}x${number}` };
 export type ResolvedExtractOptions = z.output<typeof extractOptionsSchema>;
 
+/** What {@link analyzeSnapshot}-style pure stages take: a subset, with the same defaults. */
+export const analyzeOptionsSchema = extractOptionsSchema.pick({ pdoc: true, strategy: true, baseUrl: true });
+export type AnalyzeOptions = z.input<typeof analyzeOptionsSchema>;
+
+/** Annotated screenshots (CLI `--screenshot`, `--screenshot-dir`, check reports). */
+export const screenshotOptionsSchema = z.object({
+  /** Pages taller than this (CSS px) are cut there, and the image says so. */
+  maxHeight: z.number().int().min(1).max(100_000).default(16_000),
+});
+
 export const browserOptionsSchema = z.strictObject({
   browserPath: z.string().min(1).optional(),
-  wsEndpoint: z.string().url().optional(),
-  cdpEndpoint: z.string().url().optional(),
+  wsEndpoint: z.url().optional(),
+  cdpEndpoint: z.url().optional(),
   headless: z.boolean().default(true),
 });
 
 export type BrowserOptions = z.input<typeof browserOptionsSchema>;
 
+/** Units of numeric options, for messages and help. */
+export const OPTION_UNITS: Readonly<Record<string, string>> = {
+  timeout: 'ms', settleMs: 'ms', maxSettleMs: 'ms', 'viewport.width': 'px', 'viewport.height': 'px', maxHeight: 'px', concurrency: 'pages',
+};
+
+/** One problem with one option: `path` is the option's key, `problem` reads after its name. */
+export interface OptionIssue {
+  path: string;
+  /** e.g. `must be at least 1000 ms`. */
+  problem: string;
+}
+
 /** Thrown for invalid options; the CLI maps it to exit code 2. */
 export class OptionsError extends Error {
   readonly code = 'INVALID_OPTIONS';
-  constructor(message: string) {
+  /** Empty when the error is not about one option (e.g. no inputs). */
+  readonly issues: readonly OptionIssue[];
+  constructor(message: string, issues: readonly OptionIssue[] = []) {
     super(message);
     this.name = 'OptionsError';
+    this.issues = issues;
   }
 }
 
-function parseWith<S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<S> {
+/** A zod issue as a phrase that follows the option's name, with the option's unit. */
+export function describeIssue(issue: z.core.$ZodIssue, key: string): string {
+  const unit = OPTION_UNITS[key] ? ` ${OPTION_UNITS[key]}` : '';
+  switch (issue.code) {
+    case 'too_small':
+      return issue.origin === 'string' ? 'must not be empty' : `must be at least ${String(issue.minimum)}${unit}`;
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}${unit}`;
+    case 'invalid_type':
+      if (key === 'viewport') return VIEWPORT_SHAPE;
+      if (issue.expected === 'int') return `must be a whole number${unit ? ` of${unit}` : ''}`;
+      return `must be a ${issue.expected === 'boolean' ? 'boolean' : issue.expected}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'invalid_union':
+      return key === 'scroll' ? 'must be one of auto, always, never (or true, false)' : 'has an invalid value';
+    case 'invalid_format':
+      return issue.format === 'url' ? 'must be an http(s) URL' : `must be a valid ${issue.format}`;
+    case 'unrecognized_keys':
+      return `has unknown option${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`;
+    default:
+      return issue.message;
+  }
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const r = schema.safeParse(value ?? {});
   if (!r.success) {
-    const msg = r.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
-    throw new OptionsError(msg);
+    const issues = r.error.issues.map((i) => {
+      const path = i.path.map(String).join('.') || 'options';
+      return { path, problem: describeIssue(i, path) };
+    });
+    throw new OptionsError(issues.map((i) => `${i.path} ${i.problem}`).join('; '), issues);
   }
   return r.data;
 }
@@ -109,4 +173,9 @@ export function resolveExtractOptions(o: ExtractOptions | undefined): ResolvedEx
 
 export function resolveBrowserOptions(o: BrowserOptions | undefined): z.output<typeof browserOptionsSchema> {
   return parseWith(browserOptionsSchema, o);
+}
+
+/** Every default of {@link extractOptionsSchema}, for help texts (computed ones as on this machine). */
+export function extractDefaults(): ResolvedExtractOptions {
+  return extractOptionsSchema.parse({});
 }

@@ -4,11 +4,64 @@
  * parsing messages.
  */
 
+/**
+ * Every code an error record can carry. Stable: tools match on them. A new kind of failure gets a
+ * code here (the record schema and the CLI's summary take them from this list).
+ */
+export const ERROR_CODES = [
+  // the input itself
+  'INPUT_NOT_FOUND', 'INPUT_UNREADABLE', 'UNSUPPORTED_INPUT', 'EMPTY_DIRECTORY', 'EMPTY_INPUT', 'BINARY_INPUT',
+  'STDIN_READ_FAILED', 'INVALID_URL',
+  // the library's `extract({ html, url })` given something else
+  'INVALID_INPUT',
+  // the browser
+  'BROWSER_NOT_FOUND', 'BROWSER_PATH_NOT_FOUND', 'BROWSER_LAUNCH_FAILED', 'BROWSER_CRASHED',
+  // loading the page
+  'NAVIGATION_FAILED', 'HTTP_ERROR', 'PAGE_TIMEOUT', 'PAGE_CLOSED', 'WAIT_FOR_TIMEOUT', 'WAIT_FOR_FAILED',
+  // `viseg check`: a site folder without index.html
+  'NO_INDEX',
+  // a bug in viseg
+  'INTERNAL_ERROR',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Every code a record's warning can carry: something went less than right, and the page still
+ * has a result.
+ */
+export const WARNING_CODES = [
+  // loading (browser/load.ts)
+  'NAVIGATION_BLOCKED', 'NAVIGATION_INTERRUPTED', 'LOAD_EVENT_MISSING', 'FONTS_NOT_READY', 'NOT_SETTLED', 'SCROLL_CUT_SHORT',
+  'STILL_NAVIGATING',
+  // the page (pipeline)
+  'NAVIGATED_AWAY', 'DIALOG_DISMISSED', 'SNAPSHOT_TRUNCATED', 'BROWSER_RESTARTED',
+  // outputs
+  'SCREENSHOT_FAILED',
+  // `viseg check`: what failed, on the report's page
+  'CHECK_FAILED',
+] as const;
+
+export type WarningCode = (typeof WARNING_CODES)[number];
+
+export interface Warning {
+  code: WarningCode;
+  message: string;
+}
+
+/** A warning. */
+export function warning(code: WarningCode, message: string): Warning {
+  return { code, message };
+}
+
+/** The codes of failures of the browser itself (not of one page). */
+export const BROWSER_ERROR_CODES: ReadonlySet<ErrorCode> = new Set(['BROWSER_NOT_FOUND', 'BROWSER_PATH_NOT_FOUND', 'BROWSER_LAUNCH_FAILED', 'BROWSER_CRASHED']);
+
 /** Base class: an error with a stable `code` (SCREAMING_SNAKE_CASE). */
 export class VisegError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
 
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'VisegError';
     this.code = code;
@@ -96,6 +149,6 @@ export class WaitForError extends VisegError {
 }
 
 /** True when `e` is a {@link VisegError} (optionally with the given code). */
-export function isVisegError(e: unknown, code?: string): e is VisegError {
+export function isVisegError(e: unknown, code?: ErrorCode): e is VisegError {
   return e instanceof VisegError && (code === undefined || e.code === code);
 }

@@ -15,12 +15,13 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ErrorCode } from './errors.js';
 import type { FileServer } from './server.js';
 
 export type InputKind = 'url' | 'file' | 'stdin';
 
 export interface InputError {
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
@@ -65,7 +66,7 @@ export async function readStdin(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function errorEntry(input: string, kind: InputKind, code: string, message: string, p?: string): ResolvedInput {
+function errorEntry(input: string, kind: InputKind, code: ErrorCode, message: string, p?: string): ResolvedInput {
   return { input, kind, ...(p ? { path: p } : {}), error: { code, message } };
 }
 

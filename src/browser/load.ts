@@ -29,30 +29,34 @@ import {
 } from 'playwright-core';
 import { contextPolicy, networkPolicyOf } from './context.js';
 import { guardNavigations } from './network.js';
-import { NavigationError, PageTimeoutError, VisegError, WaitForError, WaitForTimeoutError } from './errors.js';
+import { NavigationError, PageTimeoutError, VisegError, WaitForError, WaitForTimeoutError, warning, type Warning } from './errors.js';
 import { LAST_MUTATION_KEY, LOAD_INIT_SCRIPTS, scrollReasonExpr, SINCE_LAST_MUTATION_EXPR, type LoadableScope } from './pagescripts.js';
 import { mountPrefixOf } from './server.js';
 
+/** Resolved options (their defaults are in src/options.ts, the `--timeout`... options). */
 export interface LoadOptions {
-  /** Hard deadline for the whole load. Default 30000. */
-  timeoutMs?: number;
-  /** DOM and network must both be quiet this long. Default 500. */
-  settleMs?: number;
-  /** Give up waiting for quiet after this long (the page is used as it is). Default 5000. */
-  maxSettleMs?: number;
+  /** Hard deadline for the whole load. */
+  timeoutMs: number;
+  /** DOM and network must both be quiet this long. */
+  settleMs: number;
+  /** Give up waiting for quiet after this long (the page is used as it is). */
+  maxSettleMs: number;
   /** CSS selector that must be attached to the DOM before settling (`--wait-for`). */
   waitFor?: string;
   /**
-   * Scroll through the page once to trigger lazy loading: `'auto'` (default) only when something
-   * in the page reacts to scrolling (IntersectionObserver, scroll listeners, `loading="lazy"`),
-   * `'always'` / `true`, `'never'` / `false`.
+   * Scroll through the page once to trigger lazy loading: `'auto'` only when something in the
+   * page reacts to scrolling (IntersectionObserver, scroll listeners, `loading="lazy"`),
+   * `'always'`, `'never'`.
    */
-  scroll?: ScrollMode | boolean;
-  /** At most this many viewport-height scroll steps. Default 30. */
+  scroll: ScrollMode;
+  /** At most this many viewport-height scroll steps. Default {@link MAX_SCROLL_STEPS}. */
   maxScrollSteps?: number;
 }
 
 export type ScrollMode = 'auto' | 'always' | 'never';
+
+/** Viewport-height scroll steps of the scroll pass, unless `maxScrollSteps` says otherwise. */
+export const MAX_SCROLL_STEPS = 30;
 
 export interface LoadTimings {
   /** ms from goto until the load event (or until we stopped waiting for it). */
@@ -84,16 +88,8 @@ export interface LoadResult {
   /** Why the page was scrolled (`'always'`, `'IntersectionObserver'`, ...), or null when it was not. */
   scrollReason: string | null;
   /** Non-fatal oddities worth reporting. */
-  warnings: string[];
+  warnings: Warning[];
 }
-
-export const LOAD_DEFAULTS = {
-  timeoutMs: 30_000,
-  settleMs: 500,
-  maxSettleMs: 5_000,
-  scroll: 'auto' as ScrollMode,
-  maxScrollSteps: 30,
-} as const;
 
 const MAX_DIALOGS = 50;
 /** Every inner wait ends this long before the deadline, so a slow-but-alive page returns a result. */
@@ -106,11 +102,6 @@ const MAX_FOLLOW_NAVIGATIONS = 2;
  * (`if (!res.ok) return`), while a body the page reads finishes on its own.
  */
 export const FETCH_BODY_GRACE_MS = 1_000;
-
-/** `true`/`false` (older API) to a {@link ScrollMode}. */
-export function scrollMode(v: ScrollMode | boolean): ScrollMode {
-  return v === true ? 'always' : v === false ? 'never' : v;
-}
 
 /**
  * Where an offline page's sub-resources can load from. A page the file server serves from a mount
@@ -182,7 +173,7 @@ class PageTracker {
   lastNetActivity = Date.now();
   lastNavActivity = 0;
   readonly dialogs: string[] = [];
-  readonly warnings: string[] = [];
+  readonly warnings: Warning[] = [];
   gotoPending = false;
   private initialNavSeen = false;
   /** A page-initiated main-frame navigation request is under way (not yet committed or failed). */
@@ -255,7 +246,7 @@ class PageTracker {
     this.answeredAt.delete(req);
     if (this.inflight.delete(req)) this.lastNetActivity = Date.now();
     if (failure !== null && this.pendingNav && (req === this.pendingNav || this.chainStart(req) === this.pendingNav)) {
-      this.warnings.push(`The page tried to navigate to ${req.url()} (${failure}); stayed on the current document.`);
+      this.warnings.push(warning('NAVIGATION_BLOCKED', `The page tried to navigate to ${req.url()} (${failure}); stayed on the current document.`));
       this.pendingNav = null;
       this.lastNavActivity = Date.now();
     }
@@ -330,15 +321,8 @@ const FONTS_READY_EXPR = `(document.fonts && document.fonts.ready ? document.fon
  * (NAVIGATION_FAILED), WaitForTimeoutError (WAIT_FOR_TIMEOUT), WaitForError (WAIT_FOR_FAILED),
  * VisegError PAGE_CLOSED.
  */
-export async function loadPage(page: Page, url: string, opts: LoadOptions = {}): Promise<LoadResult> {
-  const o = {
-    timeoutMs: opts.timeoutMs ?? LOAD_DEFAULTS.timeoutMs,
-    settleMs: opts.settleMs ?? LOAD_DEFAULTS.settleMs,
-    maxSettleMs: opts.maxSettleMs ?? LOAD_DEFAULTS.maxSettleMs,
-    waitFor: opts.waitFor,
-    scroll: scrollMode(opts.scroll ?? LOAD_DEFAULTS.scroll),
-    maxScrollSteps: opts.maxScrollSteps ?? LOAD_DEFAULTS.maxScrollSteps,
-  };
+export async function loadPage(page: Page, url: string, opts: LoadOptions): Promise<LoadResult> {
+  const o = { ...opts, maxScrollSteps: opts.maxScrollSteps ?? MAX_SCROLL_STEPS };
   const ctl = { aborted: false, phase: 'navigate' };
   const tracker = new PageTracker(page);
   let timer: NodeJS.Timeout | undefined;
@@ -399,7 +383,7 @@ async function runLoad(
     if (e instanceof errors.TimeoutError) throw new PageTimeoutError(o.timeoutMs, 'navigate', url);
     const msg = firstLine(e);
     if (/interrupted by another navigation/i.test(msg)) {
-      warnings.push(`Navigation was interrupted by another navigation: ${msg}`);
+      warnings.push(warning('NAVIGATION_INTERRUPTED', `Navigation was interrupted by another navigation: ${msg}`));
       tracker.navigatedAway = true;
     } else {
       const policy = networkPolicyOf(page.context());
@@ -425,7 +409,7 @@ async function runLoad(
     check();
     if (!(e instanceof errors.TimeoutError)) throw e;
     loadFired = false;
-    warnings.push(`The load event did not fire within ${Math.round(loadBudget)} ms; continuing with the DOM as it is.`);
+    warnings.push(warning('LOAD_EVENT_MISSING', `The load event did not fire within ${Math.round(loadBudget)} ms; continuing with the DOM as it is.`));
   }
   check();
   timings.navigate = Date.now() - t0;
@@ -459,7 +443,7 @@ async function runLoad(
   const fonts = async () => {
     const ms = Math.min(FONTS_MAX_MS, remaining());
     if (ms <= 0) return;
-    if (!(await within(page.evaluate(FONTS_READY_EXPR), ms))) warnings.push(`document.fonts.ready did not resolve within ${ms} ms.`);
+    if (!(await within(page.evaluate(FONTS_READY_EXPR), ms))) warnings.push(warning('FONTS_NOT_READY', `document.fonts.ready did not resolve within ${ms} ms.`));
     check();
   };
 
@@ -485,7 +469,7 @@ async function runLoad(
 
   ctl.phase = 'settle';
   let settled = await settle(o.settleMs, o.maxSettleMs);
-  if (!settled) warnings.push(`The page did not become quiet (DOM and network) within ${o.maxSettleMs} ms.`);
+  if (!settled) warnings.push(warning('NOT_SETTLED', `The page did not become quiet (DOM and network) within ${o.maxSettleMs} ms.`));
   ctl.phase = 'fonts';
   await fonts();
   timings.settle += Date.now() - tSettle;
@@ -509,14 +493,14 @@ async function runLoad(
     const tScroll = Date.now();
     let activity = true;
     const budget = Math.max(0, Math.min(5_000, remaining() - 1_000));
-    if (budget < 100) warnings.push('Stopped scrolling early: the deadline is near.');
+    if (budget < 100) warnings.push(warning('SCROLL_CUT_SHORT', 'Stopped scrolling early: the deadline is near.'));
     else {
       try {
         const r = (await page.evaluate(scrollPassExpr(o.maxScrollSteps, budget))) as { steps: number; atBottom: boolean; mutated: boolean };
         scrollSteps = r.steps;
         // nothing changed and nothing was requested while scrolling: no lazy content to wait for
         activity = r.mutated || tracker.busyRequests() > 0 || tracker.lastNetActivity >= tScroll || !!tracker.pendingNav;
-        if (!r.atBottom && r.steps >= o.maxScrollSteps) warnings.push(`Stopped scrolling after ${o.maxScrollSteps} steps; the page may be longer.`);
+        if (!r.atBottom && r.steps >= o.maxScrollSteps) warnings.push(warning('SCROLL_CUT_SHORT', `Stopped scrolling after ${o.maxScrollSteps} steps; the page may be longer.`));
       } catch {
         check(); // navigated away mid-scroll
       }
@@ -550,8 +534,8 @@ async function runLoad(
     await fonts();
     timings.settle += Date.now() - tFollow;
   }
-  if (tracker.pendingNav) warnings.push('The page was still navigating when loading stopped.');
-  if (!settled && scrollReason !== null) warnings.push('The page did not become quiet after scrolling.');
+  if (tracker.pendingNav) warnings.push(warning('STILL_NAVIGATING', 'The page was still navigating when loading stopped.'));
+  if (!settled && scrollReason !== null) warnings.push(warning('NOT_SETTLED', 'The page did not become quiet after scrolling.'));
 
   return {
     finalUrl: page.url(),

@@ -1,7 +1,7 @@
 /**
- * `viseg check`, the pure part: read a site's expected.json, compare an extraction with it, and
- * work out the `--update` rewrite. No browser, no file system: everything here is unit-tested on
- * plain values.
+ * `viseg check`, the pure part: compare an extraction with a site's expected.json (read by
+ * expected.ts), and work out the `--update` rewrite. No browser, no file system: everything here
+ * is unit-tested on plain values.
  *
  * Comparison rules:
  * - white space is collapsed (runs of white space → one space, trimmed) on both sides;
@@ -18,13 +18,9 @@ import { toText } from '../content/text.js';
 import { scorePage } from '../eval/score.js';
 import type { ExtractRecord } from '../pipeline/record.js';
 import type { PageSnapshot } from '../snapshot/types.js';
+import { DEFAULT_MIN_F1, type Expected, type ExpectedFile, type ExpectedType } from './expected.js';
 
-export type ExpectedType = 'article' | 'listing' | 'other';
-
-export const EXPECTED_TYPES: readonly ExpectedType[] = ['article', 'listing', 'other'];
-
-/** F1 threshold when expected.json has a goldText but no `minF1`. */
-export const DEFAULT_MIN_F1 = 0.8;
+export { DEFAULT_MIN_F1, EXPECTED_TYPES, parseExpected, parseExpectedText, type Expected, type ExpectedFile, type ExpectedType } from './expected.js';
 
 /** Longest snippet `--update` picks from the extracted text (characters). */
 export const MAX_SNIPPET = 80;
@@ -34,26 +30,6 @@ export const MIN_SNIPPET = 20;
 
 /** How many `contains` snippets a newly created expected.json gets. */
 export const NEW_SNIPPETS = 3;
-
-/** A site's expected.json, validated. Unknown keys are kept in {@link ExpectedFile.raw}. */
-export interface Expected {
-  /** `null` (or absent): not checked. */
-  type: ExpectedType | null;
-  title: string | null;
-  byline: string | null;
-  publishedTime: string | null;
-  contains: string[];
-  excludes: string[];
-  goldText: string | null;
-  /** Absent: {@link DEFAULT_MIN_F1} when there is a goldText. */
-  minF1?: number;
-}
-
-export interface ExpectedFile {
-  expected: Expected;
-  /** The parsed JSON as it was (key order, unknown keys) for rewriting. */
-  raw: Record<string, unknown>;
-}
 
 /** The fields of an extraction record the check looks at. */
 export type CheckedRecord = Pick<ExtractRecord, 'ok' | 'text' | 'title' | 'byline' | 'publishedTime' | 'pageType' | 'mainBlock'> & {
@@ -103,70 +79,6 @@ export function normalizeWs(s: string): string {
 export function datePrefix(s: string): string {
   const m = /^\s*(\d{4}-\d{2}-\d{2})/.exec(s);
   return m ? m[1]! : s.trim();
-}
-
-function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
-/**
- * Validate parsed expected.json content. Returns the problem as a string rather than throwing, so
- * one bad file fails one site.
- */
-export function parseExpected(json: unknown): { ok: true; file: ExpectedFile } | { ok: false; error: string } {
-  if (!isObject(json)) return { ok: false, error: 'expected.json must hold a JSON object' };
-  const problems: string[] = [];
-  const strOrNull = (k: string): string | null => {
-    const v = json[k];
-    if (v === undefined || v === null) return null;
-    if (typeof v !== 'string') {
-      problems.push(`"${k}" must be a string or null`);
-      return null;
-    }
-    return v;
-  };
-  const strings = (k: string): string[] => {
-    const v = json[k];
-    if (v === undefined || v === null) return [];
-    if (!Array.isArray(v) || !v.every((s) => typeof s === 'string')) {
-      problems.push(`"${k}" must be an array of strings`);
-      return [];
-    }
-    const bad = v.filter((s) => normalizeWs(s) === '');
-    if (bad.length) problems.push(`"${k}" has an empty snippet`);
-    return v as string[];
-  };
-  let type: ExpectedType | null = null;
-  if (json.type !== undefined && json.type !== null) {
-    if (typeof json.type === 'string' && (EXPECTED_TYPES as readonly string[]).includes(json.type)) type = json.type as ExpectedType;
-    else problems.push(`"type" must be one of ${EXPECTED_TYPES.join(', ')} or null`);
-  }
-  const expected: Expected = {
-    type,
-    title: strOrNull('title'),
-    byline: strOrNull('byline'),
-    publishedTime: strOrNull('publishedTime'),
-    contains: strings('contains'),
-    excludes: strings('excludes'),
-    goldText: strOrNull('goldText'),
-  };
-  if (json.minF1 !== undefined) {
-    if (typeof json.minF1 === 'number' && json.minF1 >= 0 && json.minF1 <= 1) expected.minF1 = json.minF1;
-    else problems.push('"minF1" must be a number between 0 and 1');
-  }
-  if (problems.length) return { ok: false, error: `expected.json: ${problems.join('; ')}` };
-  return { ok: true, file: { expected, raw: json } };
-}
-
-/** Parse the text of an expected.json file (JSON syntax errors included). */
-export function parseExpectedText(text: string): { ok: true; file: ExpectedFile } | { ok: false; error: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    return { ok: false, error: `expected.json is not valid JSON: ${(e as Error).message}` };
-  }
-  return parseExpected(json);
 }
 
 /** The text `contains` snippets are looked for in: the page's text for listings, else the extracted text. */

@@ -1,7 +1,10 @@
 /**
  * `viseg check` output: the results table, the `--update` diff, and the `--json` object. Pure and
- * deterministic (no timings, sites in the order given).
+ * deterministic (no timings, sites in the order given). Text that comes from pages (snippets,
+ * titles, error messages) reaches the table without control characters, so only the table's own
+ * colours are escape sequences.
  */
+import { printableLine } from '../util/controls.js';
 import { describeChanges, describeFailures, summarizeFailures, type Change, type SiteComparison } from './compare.js';
 
 export interface SiteRow {
@@ -33,15 +36,15 @@ export function formatTable(rows: SiteRow[], opts: { color?: boolean } = {}): st
   const green = paint(color, '32');
   const red = paint(color, '1;31');
   const dim = paint(color, '2');
-  const siteW = Math.max(4, ...rows.map((r) => r.site.length));
+  const siteW = Math.max(4, ...rows.map((r) => printableLine(r.site).length));
   const head = `${'SITE'.padEnd(siteW)}  RESULT  F1     DETAILS`;
   const lines = [head];
   for (const r of rows) {
     const c = r.comparison;
     const result = c.pass ? green('pass'.padEnd(6)) : red('FAIL'.padEnd(6));
-    const details = c.pass ? '' : summarizeFailures(c);
-    lines.push(`${r.site.padEnd(siteW)}  ${result}  ${fmtF1(c).padEnd(5)}  ${details}`.trimEnd());
-    if (!c.pass) for (const d of describeFailures(c)) lines.push(dim(`    ${d}`));
+    const details = c.pass ? '' : printableLine(summarizeFailures(c));
+    lines.push(`${printableLine(r.site).padEnd(siteW)}  ${result}  ${fmtF1(c).padEnd(5)}  ${details}`.trimEnd());
+    if (!c.pass) for (const d of describeFailures(c)) lines.push(dim(`    ${printableLine(d)}`));
   }
   const failed = rows.filter((r) => !r.comparison.pass).length;
   const passed = rows.length - failed;
@@ -54,17 +57,18 @@ export function formatTable(rows: SiteRow[], opts: { color?: boolean } = {}): st
 export function formatDiff(rows: SiteRow[]): string {
   const lines: string[] = [];
   for (const r of rows) {
+    const site = printableLine(r.site);
     if (r.updateSkipped) {
-      lines.push(`${r.site}: not updated (${r.updateSkipped})`);
+      lines.push(`${site}: not updated (${printableLine(r.updateSkipped)})`);
       continue;
     }
     if (!r.changes) continue;
     if (!r.changes.length) {
-      lines.push(`${r.site}: unchanged`);
+      lines.push(`${site}: unchanged`);
       continue;
     }
-    lines.push(`${r.site}:`);
-    for (const d of describeChanges(r.changes)) lines.push(`  ${d}`);
+    lines.push(`${site}:`);
+    for (const d of describeChanges(r.changes)) lines.push(`  ${printableLine(d)}`);
   }
   return lines.length ? lines.join('\n') + '\n' : '';
 }

@@ -13,8 +13,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { annotate } from '../annotate/draw.js';
 import { takeScreenshot } from '../annotate/capture.js';
-import { compareByteOrder, type ResolvedInput } from '../browser/index.js';
-import { OptionsError, type ResolvedExtractOptions } from '../options.js';
+import { compareByteOrder, warning, type ResolvedInput } from '../browser/index.js';
+import { OptionsError, screenshotOptionsSchema, type ResolvedExtractOptions } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
 import { analyzeSnapshot } from '../pipeline/analyze.js';
 import { processInput, type PageHooks } from '../pipeline/page.js';
@@ -44,7 +44,7 @@ export interface CheckRunOptions {
   updateGold?: boolean;
   /** Take screenshots and make report entries for failing sites. Default false. */
   report?: boolean;
-  /** Screenshot height cap (CSS px). Default 16000. */
+  /** Screenshot height cap (CSS px). Default: the screenshot options' (src/options.ts). */
   maxHeight?: number;
   /** Pages rendered at once. Default: the extract options' concurrency. */
   concurrency?: number;
@@ -168,7 +168,7 @@ async function reportEntryFor(site: string, r: PageResult | null, c: SiteCompari
   const record: ExtractRecord = {
     ...base,
     input: site,
-    warnings: [...describeFailures(c).map((d) => `check: ${d}`), ...base.warnings],
+    warnings: [...describeFailures(c).map((d) => warning('CHECK_FAILED', d)), ...base.warnings],
     ...(r?.decision ? { decision: r.decision } : {}),
   };
   let screenshot: Buffer | undefined;
@@ -188,7 +188,7 @@ async function reportEntryFor(site: string, r: PageResult | null, c: SiteCompari
 /** Check every site in `dir` with one session. Sites in sorted order; never throws for a site's problems. */
 export async function runCheck(session: Session, dir: string, extractOpts: ResolvedExtractOptions, opts: CheckRunOptions = {}): Promise<CheckRun> {
   const sites = await discoverSites(dir);
-  const maxHeight = opts.maxHeight ?? 16_000;
+  const maxHeight = opts.maxHeight ?? screenshotOptionsSchema.parse({}).maxHeight;
   const loaded = await Promise.all(sites.map((s) => loadExpected(s.expectedPath)));
   const results: Array<SiteResult | undefined> = new Array(sites.length);
 

@@ -7,10 +7,15 @@
 import { Command } from 'commander';
 import { discoverSites, runCheck } from '../check/run.js';
 import { formatDiff, formatTable, toJsonResult, useColor } from '../check/format.js';
-import { defaultConcurrency, OptionsError } from '../options.js';
+import { OptionsError, screenshotOptionsSchema } from '../options.js';
 import { writeReport } from '../report/index.js';
-import { addRenderOptions, EXIT_OK, EXIT_SOME_FAILED, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
+import {
+  addConcurrencyOption, addRenderOptions, dflt, EXIT_OK, EXIT_SOME_FAILED, intArg, openSession, reportFatal, toExtractOptions, withFlags,
+  type RenderCliOptions,
+} from './common.js';
 import { startProgress } from './progress.js';
+import { jsonLine } from '../record/jsonl.js';
+import { outRaw } from './terminal.js';
 
 /** Where the report goes when `--report` is not given and something failed. */
 export const DEFAULT_REPORT = 'viseg-check-report.html';
@@ -21,9 +26,20 @@ interface CheckCliOptions extends RenderCliOptions {
   report?: string | false;
   update?: boolean;
   updateGold?: boolean;
-  maxHeight: number;
+  maxHeight?: number;
   quiet?: boolean;
 }
+
+const EXAMPLES = `
+Examples:
+  $ viseg check sites/                         # table of sites; exit 1 when one fails
+  $ viseg check sites/ --json                  # one JSON object, for CI tools
+  $ viseg check sites/ --update                # rewrite expected.json from the current output
+  $ viseg check sites/ --report failed.html
+
+A site is a folder with index.html (and its assets) and expected.json: "type" (article, listing,
+other), "title", "byline", "publishedTime" (null: not checked), "contains" and "excludes" snippets,
+"goldText" and "minF1" (default 0.8).`;
 
 export function checkCommand(): Command {
   const cmd = new Command('check')
@@ -34,10 +50,11 @@ export function checkCommand(): Command {
     .option('--no-report', 'do not write the HTML report')
     .option('--update', 'rewrite each expected.json from the current output and print what changed')
     .option('--update-gold', 'with --update: replace goldText with the extracted text too')
-    .option('-c, --concurrency <n>', 'pages rendered at once', intArg('--concurrency'), defaultConcurrency())
-    .option('--max-height <px>', 'cap for very tall pages in report screenshots', intArg('--max-height'), 16_000)
+    .option('--max-height <px>', `cap for very tall pages in report screenshots, in CSS px ${dflt(screenshotOptionsSchema.parse({}).maxHeight)}`, intArg('--max-height', 'px'))
     .option('-q, --quiet', 'no progress bar');
+  addConcurrencyOption(cmd);
   addRenderOptions(cmd);
+  cmd.addHelpText('after', EXAMPLES);
   cmd.action(async (dir: string, o: CheckCliOptions) => {
     process.exitCode = await runCheckCli(dir, o);
   });
@@ -48,7 +65,7 @@ async function runCheckCli(dir: string, o: CheckCliOptions): Promise<number> {
   let session;
   try {
     if (o.updateGold && !o.update) throw new OptionsError('--update-gold needs --update');
-    if (o.maxHeight < 1) throw new OptionsError('--max-height must be at least 1');
+    const { maxHeight } = withFlags(() => screenshotOptionsSchema.parse({ maxHeight: o.maxHeight }));
     const opts = toExtractOptions(o);
     const sites = await discoverSites(dir); // usage errors before a browser is launched
     session = await openSession(o);
@@ -60,7 +77,7 @@ async function runCheckCli(dir: string, o: CheckCliOptions): Promise<number> {
         update: o.update ?? false,
         updateGold: o.updateGold ?? false,
         report: wantReport,
-        maxHeight: o.maxHeight,
+        maxHeight,
         concurrency: opts.concurrency,
         onDone: (ok) => progress.tick(ok),
       });
@@ -78,17 +95,17 @@ async function runCheckCli(dir: string, o: CheckCliOptions): Promise<number> {
     }
 
     if (o.json) {
-      process.stdout.write(JSON.stringify(toJsonResult(run.sites, { dir, report: reportFile, updated: o.update ?? false })) + '\n');
+      outRaw(jsonLine(toJsonResult(run.sites, { dir, report: reportFile, updated: o.update ?? false })) + '\n');
     } else {
-      const out: string[] = [];
-      if (o.update) out.push(formatDiff(run.sites));
-      out.push(formatTable(run.sites, { color: useColor(process.stdout) }));
-      if (reportFile) out.push(`report: ${reportFile}\n`);
-      process.stdout.write(out.filter(Boolean).join('\n'));
+      const lines: string[] = [];
+      if (o.update) lines.push(formatDiff(run.sites));
+      lines.push(formatTable(run.sites, { color: useColor(process.stdout) }));
+      if (reportFile) lines.push(`report: ${reportFile}\n`);
+      outRaw(lines.filter(Boolean).join('\n')); // page text in it is printable already (check/format.ts)
     }
     return run.failed ? EXIT_SOME_FAILED : EXIT_OK;
   } catch (e) {
-    return reportFatal(e);
+    return reportFatal(e, 'check');
   } finally {
     await session?.close();
   }

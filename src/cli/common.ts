@@ -1,55 +1,94 @@
 /**
  * Shared CLI plumbing: option parsing helpers, the browser/session options every rendering
- * command takes, exit codes, and error printing.
+ * command takes, exit codes, inputs, and error printing.
+ *
+ * Commander is given no defaults: an option the user did not give stays undefined and the options
+ * schema (src/options.ts) fills it in. Help texts show the schema's defaults.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { BrowserNotFoundError, resolveInputs, readInputList, type ResolvedInput, VisegError } from '../browser/index.js';
-import { defaultConcurrency, OptionsError, resolveBrowserOptions, resolveExtractOptions, type ExtractOptions, type ResolvedExtractOptions } from '../options.js';
+import { BROWSER_ERROR_CODES, BrowserNotFoundError, resolveInputs, readInputList, type ResolvedInput, VisegError } from '../browser/index.js';
+import { defaultConcurrency, extractDefaults, OptionsError, OPTION_UNITS, resolveBrowserOptions, resolveExtractOptions, type ResolvedExtractOptions, type Viewport } from '../options.js';
 import { processInput } from '../pipeline/page.js';
 import type { PageResult } from '../pipeline/record.js';
 import { Session } from '../pipeline/session.js';
+import { onExit, say } from './terminal.js';
 
 export const EXIT_OK = 0;
 export const EXIT_SOME_FAILED = 1;
 export const EXIT_USAGE = 2;
 
-export function intArg(name: string) {
+/** The line after a usage error: where to read more. */
+export function helpPointer(command: string): string {
+  return `run 'viseg ${command} --help' for usage and examples`;
+}
+
+/** A parser for a whole-number option; the message names the flag (and the unit). */
+export function intArg(flag: string, unit?: string) {
   return (v: string): number => {
-    if (!/^-?\d+$/.test(v.trim())) throw new InvalidArgumentError(`${name} must be a whole number`);
+    if (!/^-?\d+$/.test(v.trim())) throw new InvalidArgumentError(`${flag} must be a whole number${unit ? ` of ${unit}` : ''}, got ${JSON.stringify(v)}`);
     return parseInt(v, 10);
   };
 }
 
+/** `(default: x)` for a help text. */
+export function dflt(value: unknown): string {
+  return `(default: ${String(value)})`;
+}
+
+/** The command-line flag of an option key, for messages. */
+export function flagOf(key: string): string {
+  if (key === 'viewport.width') return '--viewport width';
+  if (key === 'viewport.height') return '--viewport height';
+  return '--' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+}
+
+/** Run `fn`, turning option errors into messages that name the command-line flags. */
+export function withFlags<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof OptionsError && e.issues.length) throw new OptionsError(e.issues.map((i) => `${flagOf(i.path)} ${i.problem}`).join('\n'));
+    throw e;
+  }
+}
+
+/** `--concurrency`, with the schema's default (computed from the CPU count) in its help. */
+export function addConcurrencyOption(cmd: Command): Command {
+  return cmd.option('-c, --concurrency <n>', `pages rendered at once, 1-64 (default: 6 per CPU core, between 6 and 16: ${defaultConcurrency()} here)`, intArg('--concurrency'));
+}
+
 /** Options shared by every command that renders pages. */
 export function addRenderOptions(cmd: Command): Command {
+  const d = extractDefaults();
   return cmd
-    .option('--timeout <ms>', 'hard per-page deadline', intArg('--timeout'), 30_000)
-    .option('--settle-ms <ms>', 'DOM and network quiet window before the snapshot', intArg('--settle-ms'), 500)
-    .option('--max-settle-ms <ms>', 'stop waiting for quiet after this long', intArg('--max-settle-ms'), 5_000)
+    .option('--timeout <ms>', `hard per-page deadline, in ms ${dflt(d.timeout)}`, intArg('--timeout', OPTION_UNITS.timeout))
+    .option('--settle-ms <ms>', `DOM and network quiet window before the snapshot, in ms ${dflt(d.settleMs)}`, intArg('--settle-ms', 'ms'))
+    .option('--max-settle-ms <ms>', `stop waiting for quiet after this long, in ms ${dflt(d.maxSettleMs)}`, intArg('--max-settle-ms', 'ms'))
     .option('--wait-for <selector>', 'wait until this CSS selector is in the page')
     .addOption(
-      new Option('--scroll <when>', 'scroll through the page for lazy content: auto = only when the page listens for it')
-        .choices(['auto', 'always', 'never'])
-        .default('auto'),
+      new Option('--scroll <when>', `scroll through the page for lazy content; auto: only when the page listens for scrolling ${dflt(d.scroll)}`)
+        .choices(['auto', 'always', 'never']),
     )
     .option('--no-scroll', 'do not scroll (same as --scroll never)')
     .option('--offline', 'block requests that leave the machine, for URLs too (local files always are)')
-    .option('--pdoc <n>', 'permitted degree of coherence of the block tree (1-11, lower is coarser)', intArg('--pdoc'), 8)
-    .option('--viewport <WxH>', 'viewport size', '1366x768')
+    .option('--base-url <url>', "the public URL of a local file or of stdin: links, images and finalUrl are resolved against it (default: the page's canonical URL, og:url or <base>; without one they stay relative)")
+    .option('--pdoc <n>', `permitted degree of coherence of the block tree, 1-11, lower is coarser ${dflt(d.pdoc)}`, intArg('--pdoc'))
+    .option('--viewport <WxH>', `viewport size in CSS px ${dflt(`${d.viewport.width}x${d.viewport.height}`)}`)
     .option('--browser-path <path>', 'Chromium/Chrome executable (or VISEG_BROWSER_PATH)')
     .addOption(new Option('--ws-endpoint <url>', 'connect to a Playwright browser server instead of launching').conflicts('cdpEndpoint'))
     .option('--cdp-endpoint <url>', 'connect to a Chrome DevTools Protocol endpoint instead of launching');
 }
 
 export interface RenderCliOptions {
-  timeout: number;
-  settleMs: number;
-  maxSettleMs: number;
+  timeout?: number;
+  settleMs?: number;
+  maxSettleMs?: number;
   waitFor?: string;
-  scroll: 'auto' | 'always' | 'never' | boolean;
+  scroll?: 'auto' | 'always' | 'never' | boolean;
   offline?: boolean;
-  pdoc: number;
-  viewport: string;
+  baseUrl?: string;
+  pdoc?: number;
+  viewport?: string;
   browserPath?: string;
   wsEndpoint?: string;
   cdpEndpoint?: string;
@@ -59,29 +98,43 @@ export interface RenderCliOptions {
 }
 
 export function toExtractOptions(o: RenderCliOptions): ResolvedExtractOptions {
-  return resolveExtractOptions({
-    timeout: o.timeout,
-    settleMs: o.settleMs,
-    maxSettleMs: o.maxSettleMs,
-    waitFor: o.waitFor,
-    scroll: o.scroll,
-    offline: o.offline ?? false,
-    pdoc: o.pdoc,
-    concurrency: o.concurrency ?? defaultConcurrency(),
-    viewport: o.viewport as ExtractOptions['viewport'],
-    explain: o.explain ?? false,
-    ...(o.strategy ? { strategy: o.strategy } : {}),
-  });
+  let size: Viewport | undefined;
+  if (o.viewport !== undefined) {
+    const m = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/i.exec(o.viewport);
+    if (!m) throw new OptionsError(`--viewport must be WIDTHxHEIGHT in CSS px, like 1366x768; got ${JSON.stringify(o.viewport)}`);
+    size = { width: parseInt(m[1]!, 10), height: parseInt(m[2]!, 10) };
+  }
+  return withFlags(() =>
+    resolveExtractOptions({
+      timeout: o.timeout,
+      settleMs: o.settleMs,
+      maxSettleMs: o.maxSettleMs,
+      waitFor: o.waitFor,
+      scroll: o.scroll,
+      offline: o.offline,
+      baseUrl: o.baseUrl,
+      pdoc: o.pdoc,
+      concurrency: o.concurrency,
+      viewport: size,
+      explain: o.explain,
+      strategy: o.strategy,
+    }),
+  );
 }
 
-/** `extraArgs`: Chromium switches added to a launched browser (`viseg bench --browser-arg`). */
+/**
+ * Launch (or connect to) the browser. `extraArgs`: Chromium switches added to a launched browser
+ * (`viseg bench --browser-arg`). The session is closed as well when the run ends early.
+ */
 export async function openSession(o: RenderCliOptions, extraArgs: string[] = []): Promise<Session> {
-  const b = resolveBrowserOptions({ browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint });
-  return Session.open(extraArgs.length ? { ...b, extraArgs } : b);
+  const b = withFlags(() => resolveBrowserOptions({ browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint }));
+  const session = await Session.open(extraArgs.length ? { ...b, extraArgs } : b);
+  onExit(() => session.close()); // closing twice is harmless
+  return session;
 }
 
-/** Inputs from arguments and an optional list file; a missing list file is a usage error. */
-export async function collectInputs(args: string[], inputFile: string | undefined, session: Session): Promise<ResolvedInput[]> {
+/** The arguments plus the lines of `--input-file`; none at all, or an unreadable list, is a usage error. */
+export async function inputArgs(args: string[], inputFile: string | undefined): Promise<string[]> {
   const all = [...args];
   if (inputFile) {
     try {
@@ -90,22 +143,46 @@ export async function collectInputs(args: string[], inputFile: string | undefine
       throw new OptionsError(`cannot read --input-file ${inputFile}: ${(e as Error).message}`);
     }
   }
-  if (!all.length) throw new OptionsError('no inputs: give URLs, HTML files, directories, - for stdin, or --input-file');
-  return resolveInputs(all, { server: session.server });
+  if (!all.length) throw new OptionsError('no inputs: give URLs, HTML files, folders, - for stdin, or --input-file');
+  return all;
+}
+
+/**
+ * Inputs, checked before any browser starts: `inputs` are resolved (files exist, folders list
+ * their pages, stdin is read); `withServer(session)` resolves the same arguments again with the
+ * session's file server, which gives local pages their URLs.
+ */
+export interface CheckedInputs {
+  inputs: ResolvedInput[];
+  withServer(session: Session): Promise<ResolvedInput[]>;
+}
+
+export async function checkInputs(args: string[]): Promise<CheckedInputs> {
+  let stdin: Promise<Buffer> | undefined;
+  const readStdinOnce = async (): Promise<Buffer> => {
+    stdin ??= (async () => {
+      const chunks: Buffer[] = [];
+      for await (const c of process.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+      return Buffer.concat(chunks);
+    })();
+    return stdin;
+  };
+  const inputs = await resolveInputs(args, { stdin: readStdinOnce });
+  return { inputs, withServer: (session) => resolveInputs(args, { stdin: readStdinOnce, server: session.server }) };
 }
 
 /** Print a fatal error the way users can act on, and return the exit code. */
-export function reportFatal(e: unknown): number {
+export function reportFatal(e: unknown, command: string): number {
   if (e instanceof OptionsError) {
-    process.stderr.write(`viseg: ${e.message}\n`);
+    say(e.message);
+    process.stderr.write(`${helpPointer(command)}\n`);
     return EXIT_USAGE;
   }
-  if (e instanceof BrowserNotFoundError || (e instanceof VisegError && e.code.startsWith('BROWSER'))) {
-    process.stderr.write(`viseg: ${e.message}\n`);
+  if (e instanceof BrowserNotFoundError || (e instanceof VisegError && BROWSER_ERROR_CODES.has(e.code))) {
+    say(e.message);
     return EXIT_SOME_FAILED;
   }
-  const msg = e instanceof Error ? e.message : String(e);
-  process.stderr.write(`viseg: ${msg}\n`);
+  say(e instanceof Error ? e.message : String(e));
   return EXIT_SOME_FAILED;
 }
 
@@ -115,13 +192,19 @@ export function reportFatal(e: unknown): number {
  */
 export async function renderOne(command: string, input: string, o: RenderCliOptions): Promise<PageResult | null> {
   const opts = { ...toExtractOptions(o), keepArtifacts: true };
+  const checked = await checkInputs([input]);
+  if (checked.inputs.length !== 1) throw new OptionsError(`${command} takes exactly one page, not a folder of ${checked.inputs.length}`);
+  const first = checked.inputs[0]!;
+  if (first.error) {
+    say(`${first.input}: ${first.error.code}: ${first.error.message}`);
+    return null;
+  }
   const session = await openSession(o);
   try {
-    const inputs = await collectInputs([input], undefined, session);
-    if (inputs.length !== 1) throw new OptionsError(`${command} takes exactly one page (not a directory)`);
+    const inputs = await checked.withServer(session);
     const r = await processInput(session, inputs[0]!, opts);
     if (!r.record.ok || !r.snapshot || !r.tree || !r.decision) {
-      process.stderr.write(`viseg: ${input}: ${r.record.error?.code}: ${r.record.error?.message}\n`);
+      say(`${r.record.input}: ${r.record.error?.code}: ${r.record.error?.message}`);
       return null;
     }
     return r;

@@ -1,66 +1,28 @@
 /** `viseg eval --gold gold.json <predictions.jsonl | pages dir>`: F1/P/R with the reference metric. */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { buildContent } from '../content/index.js';
 import { analyzeSnapshot } from '../pipeline/analyze.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { getStrategy, STRATEGY_NAMES } from '../strategies/index.js';
+import { readGold, readPredictions } from '../eval/files.js';
 import { pageId, scoreAll, type PageScore, type Summary } from '../eval/score.js';
-import { defaultConcurrency, OptionsError } from '../options.js';
+import { OptionsError } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
-import { addRenderOptions, collectInputs, EXIT_OK, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
-import { inputLabel } from './extract.js';
-import { openSink } from './output.js';
+import { addConcurrencyOption, addRenderOptions, checkInputs, dflt, EXIT_OK, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
+import { openRecordSink } from './output.js';
 import { startProgress } from './progress.js';
+import { jsonLine } from '../record/jsonl.js';
+import { out, outRaw, say } from './terminal.js';
 
 interface EvalCliOptions extends RenderCliOptions {
   gold: string;
   strategy?: string;
   json?: boolean;
   compare?: string;
-  worst: number;
+  worst?: number;
   out?: string;
   quiet?: boolean;
-}
-
-/** gold.json: id -> {articleBody} (or a plain string). */
-export function readGold(file: string): Record<string, string> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new OptionsError(`cannot read --gold ${file}: ${(e as Error).message}`);
-  }
-  const out: Record<string, string> = {};
-  for (const [id, v] of Object.entries(raw as Record<string, unknown>)) {
-    out[id] = typeof v === 'string' ? v : String((v as { articleBody?: string })?.articleBody ?? '');
-  }
-  return out;
-}
-
-/** Predictions from a viseg JSONL file (input, text) or a JSON map id -> {articleBody}. */
-export function readPredictions(file: string): Record<string, string> {
-  const text = readFileSync(file, 'utf8');
-  const out: Record<string, string> = {};
-  const trimmed = text.trimStart();
-  if (trimmed.startsWith('{') && !trimmed.includes('\n{')) {
-    try {
-      let obj = JSON.parse(text) as Record<string, unknown>;
-      if (obj && typeof obj === 'object' && 'output' in obj && 'version' in obj) obj = obj.output as Record<string, unknown>;
-      if (!('input' in obj)) {
-        for (const [id, v] of Object.entries(obj)) out[id] = typeof v === 'string' ? v : String((v as { articleBody?: string })?.articleBody ?? '');
-        return out;
-      }
-    } catch {
-      /* JSONL after all */
-    }
-  }
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    const r = JSON.parse(line) as { input?: string; text?: string };
-    if (typeof r.input === 'string') out[pageId(r.input)] = r.text ?? '';
-  }
-  return out;
 }
 
 function roundRow(r: Record<string, number | string>): Record<string, number | string> {
@@ -72,7 +34,7 @@ function fmt(x: number): string {
 }
 
 function printTable(label: string, s: Summary, pages: PageScore[], worst: number, other?: { label: string; s: Summary; pages: PageScore[] }): void {
-  const w = process.stdout;
+  const w = { write: out };
   if (other) {
     w.write(`${''.padEnd(10)} ${label.slice(0, 30).padEnd(30)} ${other.label.slice(0, 30).padEnd(30)}\n`);
     for (const k of ['f1', 'precision', 'recall', 'accuracy'] as const) w.write(`${k.padEnd(10)} ${fmt(s[k]).padEnd(30)} ${fmt(other.s[k]).padEnd(30)}\n`);
@@ -116,20 +78,20 @@ interface DirRun {
 /** Render every page of a directory once; score one strategy, or every strategy on the same snapshots. */
 async function extractDir(dir: string, o: EvalCliOptions, strategies: string[]): Promise<DirRun> {
   const opts = { ...toExtractOptions(o), keepArtifacts: strategies.length > 1 };
+  const checked = await checkInputs([dir]);
   const session = await openSession(o);
   const predictions = new Map(strategies.map((s) => [s, {} as Record<string, string>]));
   const busyMs = new Map(strategies.map((s) => [s, 0]));
   let pages = 0;
   try {
-    const inputs = await collectInputs([dir], undefined, session);
-    const sink = o.out ? openSink(o.out, false) : null;
+    const inputs = await checked.withServer(session);
+    const sink = o.out ? openRecordSink(o.out, false) : null;
     const progress = startProgress(inputs.length, o.quiet ?? false);
     try {
       await runBatch(session, inputs, opts, {
         concurrency: opts.concurrency,
         onDone: (r) => progress.tick(r.record.ok),
-        emit: (r, i) => {
-          r.record.input = inputLabel(inputs[i]!);
+        emit: (r) => {
           const id = pageId(r.record.input);
           const t = r.record.timings;
           const render = t.load + t.snapshot;
@@ -160,22 +122,38 @@ async function extractDir(dir: string, o: EvalCliOptions, strategies: string[]):
   return { predictions, pagesPerSecond };
 }
 
+/** Rows in the worst-pages table when `--worst` is not given. */
+const WORST = 10;
+
+const EXAMPLES = `
+Examples:
+  $ viseg eval --gold gold.json results.jsonl                # records from viseg extract -o results.jsonl
+  $ viseg eval --gold gold.json pages/                       # extract the pages first, then score
+  $ viseg eval --gold gold.json pages/ --strategy all        # every strategy on one rendering
+  $ viseg eval --gold gold.json a.jsonl --compare b.jsonl    # side by side, largest differences
+  $ viseg eval --gold gold.json results.jsonl --json
+
+gold.json maps page ids (file names without .html) to {"articleBody": "..."}, as the
+article-extraction-benchmark datasets ship it.`;
+
 export function evalCommand(): Command {
   const cmd = new Command('eval')
-    .description('score extractions against gold text (4-gram shingle P/R/F1, as ../shared/tools/score.py)')
+    .description('score extractions against gold text (the 4-gram shingle P/R/F1 of the article-extraction benchmarks)')
     .argument('<predictions>', 'a viseg JSONL file, a JSON map id -> {articleBody}, or a directory of pages to extract first')
     .requiredOption('--gold <file>', 'gold JSON: id -> {articleBody}')
     .option('--json', 'print one JSON object')
     .option('--compare <other>', 'a second predictions file to show side by side')
-    .option('--worst <n>', 'rows in the worst-pages table', intArg('--worst'), 10)
+    .option('--worst <n>', `rows in the worst-pages table ${dflt(WORST)}`, intArg('--worst'))
     .option('-o, --out <file>', 'with a pages directory: also write the extraction records (JSONL)')
-    .option('-c, --concurrency <n>', 'pages rendered at once', intArg('--concurrency'), defaultConcurrency())
-    .addOption(new Option('--strategy <name>', 'with a pages directory: the strategy to score, or "all" for one row each').choices([...STRATEGY_NAMES, 'all']).default('vips'))
+    .addOption(new Option('--strategy <name>', `with a pages directory: the strategy to score, or "all" for one row each ${dflt('vips')}`).choices([...STRATEGY_NAMES, 'all']))
     .option('-q, --quiet', 'no progress bar');
+  addConcurrencyOption(cmd);
   addRenderOptions(cmd);
+  cmd.addHelpText('after', EXAMPLES);
   cmd.action(async (predictions: string, o: EvalCliOptions) => {
     try {
-      const gold = readGold(o.gold);
+      const gold = await readGold(o.gold);
+      const skipped = (file: string) => (line: number, error: string) => say(`warning: ${file}: line ${line} skipped: ${error}`);
       let isDir = false;
       try {
         isDir = statSync(predictions).isDirectory();
@@ -187,27 +165,27 @@ export function evalCommand(): Command {
         const names = [...STRATEGY_NAMES];
         const run = await extractDir(predictions, { ...o, strategy: undefined }, names);
         const rows = names.map((name) => ({ strategy: name, ...scoreAll(gold, run.predictions.get(name)!).summary, pagesPerSecond: run.pagesPerSecond.get(name)! }));
-        if (o.json) process.stdout.write(JSON.stringify({ strategies: rows.map((r) => roundRow(r)) }) + '\n');
+        if (o.json) outRaw(jsonLine({ strategies: rows.map((r) => roundRow(r)) }) + '\n');
         else {
-          process.stdout.write(`${'strategy'.padEnd(12)} ${'F1'.padEnd(6)} ${'P'.padEnd(6)} ${'R'.padEnd(6)} pages/s\n`);
-          for (const r of rows) process.stdout.write(`${r.strategy.padEnd(12)} ${fmt(r.f1)}  ${fmt(r.precision)}  ${fmt(r.recall)}  ${r.pagesPerSecond.toFixed(2)}\n`);
+          out(`${'strategy'.padEnd(12)} ${'F1'.padEnd(6)} ${'P'.padEnd(6)} ${'R'.padEnd(6)} pages/s\n`);
+          for (const r of rows) out(`${r.strategy.padEnd(12)} ${fmt(r.f1)}  ${fmt(r.precision)}  ${fmt(r.recall)}  ${r.pagesPerSecond.toFixed(2)}\n`);
         }
         process.exitCode = EXIT_OK;
         return;
       }
-      const pred = isDir ? (await extractDir(predictions, o, [o.strategy ?? 'vips'])).predictions.get(o.strategy ?? 'vips')! : readPredictions(predictions);
+      const pred = isDir ? (await extractDir(predictions, o, [o.strategy ?? 'vips'])).predictions.get(o.strategy ?? 'vips')! : await readPredictions(predictions, skipped(predictions));
       const a = scoreAll(gold, pred);
-      const b = o.compare ? scoreAll(gold, readPredictions(o.compare)) : undefined;
+      const b = o.compare ? scoreAll(gold, await readPredictions(o.compare, skipped(o.compare))) : undefined;
       if (o.json) {
         const round = (s: Summary) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Math.round(v * 10000) / 10000]));
         const perPage = a.pages.map((p) => ({ id: p.id, f1: p.f1, precision: p.precision, recall: p.recall }));
-        process.stdout.write(JSON.stringify({ ...round(a.summary), perPage, ...(b ? { compare: round(b.summary) } : {}) }) + '\n');
+        outRaw(jsonLine({ ...round(a.summary), perPage, ...(b ? { compare: round(b.summary) } : {}) }) + '\n');
       } else {
-        printTable(predictions, a.summary, a.pages, o.worst, b && o.compare ? { label: o.compare, s: b.summary, pages: b.pages } : undefined);
+        printTable(predictions, a.summary, a.pages, o.worst ?? WORST, b && o.compare ? { label: o.compare, s: b.summary, pages: b.pages } : undefined);
       }
       process.exitCode = EXIT_OK;
     } catch (e) {
-      process.exitCode = reportFatal(e);
+      process.exitCode = reportFatal(e, 'eval');
     }
   });
   return cmd;

@@ -9,17 +9,36 @@ import { checkCommand } from './check.js';
 import { segmentCommand } from './segment.js';
 import { reportCommand } from './report.js';
 import { benchCommand } from './bench.js';
-import { EXIT_USAGE } from './common.js';
+import { EXIT_USAGE, helpPointer } from './common.js';
+import { printable, watchStdout } from './terminal.js';
 
 const require = createRequire(import.meta.url);
 const pkg = require('../../package.json') as { version: string };
+
+const EXAMPLES = `
+Examples:
+  $ viseg extract https://example.com/story -f markdown
+  $ viseg extract pages/ -o results.jsonl --explain --screenshot-dir shots/
+  $ viseg report results.jsonl
+  $ viseg segment page.html -f tree
+  $ viseg check sites/
+
+Run 'viseg <command> --help' for a command's options and examples.`;
+
+/** Usage errors: one line saying what is wrong, one saying where help is (never the whole help). */
+function usageErrors(c: Command, name: string): Command {
+  return c
+    .exitOverride()
+    .showHelpAfterError(name ? helpPointer(name) : "run 'viseg --help' for the commands")
+    .configureOutput({ outputError: (str, write) => write(printable(str.replace(/^error: /, 'viseg: '))) });
+}
 
 export function buildProgram(): Command {
   const program = new Command('viseg')
     .description('Render pages in Chromium, cut them into visual blocks (VIPS), pick the main content, and show why.')
     .version(pkg.version)
-    .showHelpAfterError()
-    .exitOverride();
+    .addHelpText('after', EXAMPLES);
+  usageErrors(program, '');
   program.addCommand(extractCommand());
   program.addCommand(snapshotCommand());
   program.addCommand(segmentCommand());
@@ -27,11 +46,12 @@ export function buildProgram(): Command {
   program.addCommand(evalCommand());
   program.addCommand(checkCommand());
   program.addCommand(benchCommand());
-  for (const c of program.commands) c.exitOverride().showHelpAfterError();
+  for (const c of program.commands) usageErrors(c, c.name());
   return program;
 }
 
 async function main(): Promise<void> {
+  watchStdout();
   const program = buildProgram();
   try {
     await program.parseAsync(process.argv);

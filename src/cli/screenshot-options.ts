@@ -1,6 +1,6 @@
 /** `--screenshot` / `--screenshot-dir`: take the raw full-page PNG while the page is still open. */
 import path from 'node:path';
-import type { ResolvedInput } from '../browser/index.js';
+import { warning, type ResolvedInput } from '../browser/index.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { annotate, screenshotName, takeScreenshot } from '../annotate/index.js';
 import type { PageResult } from '../pipeline/record.js';
@@ -10,7 +10,7 @@ import type { PageHooks } from '../pipeline/page.js';
 export interface ScreenshotCliOptions {
   screenshot?: string;
   screenshotDir?: string;
-  maxHeight: number;
+  maxHeight?: number;
 }
 
 export function screenshotTarget(o: ScreenshotCliOptions, label: string, index: number): string | null {
@@ -19,9 +19,9 @@ export function screenshotTarget(o: ScreenshotCliOptions, label: string, index: 
   return null;
 }
 
-export function screenshotHooks(o: ScreenshotCliOptions, _input: ResolvedInput, index: number, label: string, _opts: ResolvedExtractOptions): PageHooks {
+export function screenshotHooks(o: ScreenshotCliOptions, _input: ResolvedInput, index: number, label: string, _opts: ResolvedExtractOptions, maxHeight: number): PageHooks {
   if (!screenshotTarget(o, label, index)) return {};
-  return { afterSnapshot: (page, snapshot) => takeScreenshot(page, snapshot, { maxHeight: o.maxHeight }) };
+  return { afterSnapshot: (page, snapshot) => takeScreenshot(page, snapshot, { maxHeight }) };
 }
 
 export { screenshotName };
@@ -39,7 +39,7 @@ export async function writeAnnotated(result: PageResult, target: string, maxHeig
     await writeFile(target, png);
     result.record.screenshot = target;
   } catch (e) {
-    result.record.warnings.push(`screenshot not written: ${(e as Error).message}`);
+    result.record.warnings.push(warning('SCREENSHOT_FAILED', `screenshot not written: ${(e as Error).message}`));
   }
   const t = result.record.timings;
   t.screenshot = Math.round(((t.screenshot ?? 0) + performance.now() - t0) * 10) / 10;

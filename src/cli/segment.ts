@@ -2,11 +2,19 @@
 import { Command, Option } from 'commander';
 import type { BlockRecord, Decision } from '../classify/index.js';
 import type { Block, BlockTree, Separator } from '../segment/types.js';
-import { addRenderOptions, EXIT_OK, EXIT_SOME_FAILED, renderOne, reportFatal, type RenderCliOptions } from './common.js';
+import { jsonLine } from '../record/jsonl.js';
+import { addRenderOptions, dflt, EXIT_OK, EXIT_SOME_FAILED, renderOne, reportFatal, type RenderCliOptions } from './common.js';
+import { out, outRaw } from './terminal.js';
 
 interface SegmentCliOptions extends RenderCliOptions {
-  format: 'json' | 'tree';
+  format?: 'json' | 'tree';
 }
+
+const EXAMPLES = `
+Examples:
+  $ viseg segment https://example.com/story -f tree          # an indented outline of the blocks
+  $ viseg segment page.html --pdoc 5 > blocks.json           # a coarser tree, as JSON
+  $ viseg segment page.html -f tree --viewport 390x844       # as on a phone`;
 
 export interface SegmentNode {
   id: string;
@@ -58,8 +66,9 @@ export function segmentCommand(): Command {
   const cmd = new Command('segment')
     .description('print the VIPS block tree of a page (ids, rects, DoC, roles, scores, excerpts)')
     .argument('<input>', 'URL, HTML file or - for stdin')
-    .addOption(new Option('-f, --format <format>', 'json or an indented outline').choices(['json', 'tree']).default('json'));
+    .addOption(new Option('-f, --format <format>', `json, or tree: an indented outline ${dflt('json')}`).choices(['json', 'tree']));
   addRenderOptions(cmd);
+  cmd.addHelpText('after', EXAMPLES);
   cmd.action(async (input: string, o: SegmentCliOptions) => {
     try {
       const r = await renderOne('segment', input, o);
@@ -68,10 +77,11 @@ export function segmentCommand(): Command {
         return;
       }
       const view = segmentView(r.tree!, r.decision!);
-      process.stdout.write(o.format === 'tree' ? formatOutline(view.root) : JSON.stringify(view, null, 2) + '\n');
+      if (o.format === 'tree') out(formatOutline(view.root));
+      else outRaw(jsonLine(view, 2) + '\n');
       process.exitCode = EXIT_OK;
     } catch (e) {
-      process.exitCode = reportFatal(e);
+      process.exitCode = reportFatal(e, 'segment');
     }
   });
   return cmd;

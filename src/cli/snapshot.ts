@@ -2,7 +2,15 @@
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { Command } from 'commander';
+import { jsonLine } from '../record/jsonl.js';
 import { addRenderOptions, EXIT_OK, EXIT_SOME_FAILED, renderOne, reportFatal, type RenderCliOptions } from './common.js';
+import { outRaw } from './terminal.js';
+
+const EXAMPLES = `
+Examples:
+  $ viseg snapshot https://example.com/story -o story.json.gz   # gzipped
+  $ viseg snapshot page.html --pretty | less
+  # later, without a browser: analyzeSnapshot(JSON.parse(...)) from the library`;
 
 interface SnapshotCliOptions extends RenderCliOptions {
   out?: string;
@@ -16,6 +24,7 @@ export function snapshotCommand(): Command {
     .option('-o, --out <file>', 'write to a file (.json, or .json.gz to compress)')
     .option('--pretty', 'indent the JSON');
   addRenderOptions(cmd);
+  cmd.addHelpText('after', EXAMPLES);
   cmd.action(async (input: string, o: SnapshotCliOptions) => {
     try {
       const r = await renderOne('snapshot', input, o);
@@ -23,12 +32,12 @@ export function snapshotCommand(): Command {
         process.exitCode = EXIT_SOME_FAILED;
         return;
       }
-      const json = JSON.stringify(r.snapshot, null, o.pretty ? 2 : undefined);
+      const json = jsonLine(r.snapshot, o.pretty ? 2 : undefined);
       if (o.out) writeFileSync(o.out, o.out.endsWith('.gz') ? gzipSync(json) : json + '\n');
-      else process.stdout.write(json + '\n');
+      else outRaw(json + '\n');
       process.exitCode = EXIT_OK;
     } catch (e) {
-      process.exitCode = reportFatal(e);
+      process.exitCode = reportFatal(e, 'snapshot');
     }
   });
   return cmd;

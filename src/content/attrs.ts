@@ -28,18 +28,37 @@ export function keptAttrs(tag: string, node: SnapshotNode): Array<[string, strin
   if (tag === 'time' && attrs.datetime !== undefined && attrs.datetime.trim() !== '') out.push(['datetime', attrs.datetime.trim()]);
   if (tag === 'ol' && attrs.start !== undefined && /^-?\d{1,9}$/.test(attrs.start.trim())) out.push(['start', attrs.start.trim()]);
   if (tag === 'code' || tag === 'pre') {
-    const language = languageOf(attrs.class);
+    const language = languageOf(attrs.class) ?? dataLanguage(node);
     if (language !== null) out.push(['class', `language-${language}`]);
   }
   return out;
 }
 
-/** The language of a `language-x` (or `lang-x`) class token, or null. */
+const LANGUAGE_NAME = /^[A-Za-z0-9_+#.-]{1,40}$/;
+
+/** The language in a `data-lang` or `data-language` attribute, or null. */
+export function dataLanguage(node: SnapshotNode): string | null {
+  const v = (node.attrs?.['data-lang'] ?? node.attrs?.['data-language'])?.trim();
+  return v !== undefined && LANGUAGE_NAME.test(v) ? v.toLowerCase() : null;
+}
+
+/**
+ * The language a class attribute names, or null: `language-x` and `lang-x` (highlight.js,
+ * Prism, Prettify), `highlight-source-x` (GitHub), `highlight-x` (Sphinx), `brush: x`
+ * (SyntaxHighlighter), `sourceCode x` (Pandoc).
+ */
 export function languageOf(className: string | undefined): string | null {
   if (className === undefined) return null;
-  for (const token of className.split(/\s+/)) {
-    const m = /^(?:language|lang)-([A-Za-z0-9_+#.-]{1,40})$/.exec(token);
-    if (m) return (m[1] as string).toLowerCase();
+  const tokens = className.trim().split(/\s+/);
+  for (const token of tokens) {
+    const m = /^(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]{1,40})$/.exec(token);
+    if (m && m[1] !== 'source') return (m[1] as string).toLowerCase();
+  }
+  const brush = /(?:^|[\s;])brush:\s*([A-Za-z0-9_+#.-]{1,40})/.exec(className);
+  if (brush) return (brush[1] as string).toLowerCase();
+  if (tokens.includes('sourceCode')) {
+    const other = tokens.find((t) => t !== 'sourceCode' && LANGUAGE_NAME.test(t));
+    if (other) return other.toLowerCase();
   }
   return null;
 }

@@ -14,7 +14,7 @@ import {
   layoutOf,
   whiteSpaceOf,
 } from './tree.js';
-import { cellAttrs, escapeAttr, escapeText, keptAttrs, langAttrs } from './attrs.js';
+import { cellAttrs, dataLanguage, escapeAttr, escapeText, keptAttrs, langAttrs, languageOf } from './attrs.js';
 import { toText } from './text.js';
 import { firstSrcsetUrl, safeUrl } from './url.js';
 
@@ -170,7 +170,28 @@ function convertNode(id: number, ctx: Ctx): CNode[] {
     : BLOCK_TAGS.has(kept) && !PHRASING_PARENTS.has(kept)
       ? flow(ctx)
       : derive(ctx, { phrasing: true });
-  return finish(kept, keptAttrs(kept, node), children(node, childCtx));
+  const attrs = keptAttrs(kept, node);
+  if (kept === 'pre' && !attrs.some(([name]) => name === 'class')) {
+    const language = wrapperLanguage(ctx.snapshot, node);
+    if (language !== null) attrs.push(['class', `language-${language}`]);
+  }
+  return finish(kept, attrs, children(node, childCtx));
+}
+
+/**
+ * The language of a `<pre>` named on a wrapper up to two levels up
+ * (`<div class="highlight-python"><div class="highlight"><pre>`, `<div data-lang>`). A `<code>`
+ * inside keeps its own class.
+ */
+function wrapperLanguage(snapshot: PageSnapshot, pre: SnapshotNode): string | null {
+  const code = pre.children.map((id) => snapshot.nodes[id]).find((n) => n?.tag === 'code');
+  if (code && (languageOf(code.attrs?.class) ?? dataLanguage(code)) !== null) return null;
+  let up = snapshot.nodes[pre.parent];
+  for (let i = 0; i < 2 && up; i++, up = snapshot.nodes[up.parent]) {
+    const found = languageOf(up.attrs?.class) ?? dataLanguage(up);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**
@@ -214,8 +235,9 @@ function flow(ctx: Ctx): Ctx {
  */
 function convertText(node: SnapshotNode, ctx: Ctx): CNode[] {
   if (!isTextUsable(node) || ctx.tablePart !== 'none') return [];
-  // Control characters never belong in text (and markdown.ts uses some as private separators).
-  const raw = (node.text ?? '').replace(/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g, '');
+  // Control characters (C0 but tab and line ends, DEL, C1) never belong in text, they are escape
+  // sequences for terminals; and markdown.ts uses some as private separators.
+  const raw = (node.text ?? '').replace(/[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/g, '');
   if (raw === '') return [];
   if (ctx.inPre) return [{ kind: 'text', text: raw.replace(/\r\n?/g, '\n') }];
   const parent = ctx.snapshot.nodes[node.parent];

@@ -1,17 +1,43 @@
 /**
  * Markdown from clean HTML with turndown: ATX headings, `-` bullets, fenced code with its
  * language, GFM tables (every table gets one; its first row is the header) and `~~strikethrough~~`.
- * `<` in text is backslash-escaped so page text can never turn into raw HTML. A link wrapping
- * blocks (a card) keeps its content but loses the link.
+ * A link wrapping blocks (a card) keeps its content but loses the link.
+ *
+ * Page text can never become live HTML when the Markdown is rendered (by any CommonMark renderer,
+ * with raw HTML allowed):
+ * - in text, `<` is written `&lt;` (no raw HTML, HTML blocks or autolinks; a backslash would not
+ *   do: marked's bare-URL autolinks take `http://x/\` with them and leave the `<` bare), and an `&`
+ *   that starts an entity is written `&amp;` (`&lt;` in the page stays those four characters);
+ * - code spans and fenced blocks use a backtick run longer than any in their content, so they
+ *   always close where they should; in a table cell, code that holds a `|` becomes escaped text,
+ *   since renderers split cells on pipes before they see code spans;
+ * - link and image destinations are the URL parser's output with `(`, `)`, `<`, `>`, `\`, `|`,
+ *   backticks and white space percent-encoded, and an `&` that starts a character reference too
+ *   (renderers or the browser decode them: `javascript&#58;` must not become `javascript:`; marked
+ *   ignores a backslash before `&`); only http(s), mailto, tel, ftp
+ *   and relative links, and http(s), relative and raster data: images, are written;
+ * - image alt text is escaped like text (commonmark.js copies raw HTML in alt text unescaped into
+ *   the `alt` attribute); titles are never written;
+ * - control characters are removed first (they are escape sequences for terminals, and three of
+ *   them are this module's private table separators).
  */
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
 import { languageOf } from './attrs.js';
+import { safeUrl } from './url.js';
 
-/** Private separators used while a table is assembled (stripped from text by cleanHtml). */
+/** Private separators used while a table is assembled (controls are removed from the input first). */
 const CELL = '\u001F';
 const ROW = '\u001E';
 const CAPTION = '\u001D';
+
+/**
+ * C0 controls but tab and line ends, DEL, C1 controls; and two noncharacters (never in text) this
+ * module uses to mark parentheses in text, which are escaped inside link text only.
+ */
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0\uFDD1]/g;
+const OPEN = '\uFDD0';
+const CLOSE = '\uFDD1';
 
 let service: TurndownService | undefined;
 
@@ -20,9 +46,75 @@ let service: TurndownService | undefined;
  * once, on first use, and reused.
  */
 export function toMarkdown(html: string): string {
-  if (html.trim() === '') return '';
+  const input = html.replace(CONTROLS, '').replace(/\r\n?/g, '\n');
+  if (input.trim() === '') return '';
   service ??= createService();
-  return service.turndown(html).replace(/[ \t]+$/gm, '').trim();
+  return service.turndown(input).replace(/[ \t]+$/gm, '').replace(/\uFDD0/g, '(').replace(/\uFDD1/g, ')').trim();
+}
+
+/** An `&` that would start a character reference (`&amp;`, `&#60;`, `&#x3c;`). */
+const ENTITY_START = /&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{1,31};)/g;
+
+/**
+ * An `&` that a renderer or the browser could decode in a link destination or an `href`/`src`
+ * attribute: before `#` (numeric references need no `;` in attributes: `javascript&#58alert`) or
+ * before a named reference with its `;` (`&colon;`). `?a=1&b=2` is left alone.
+ */
+const DESTINATION_ENTITY = /&(?=#|[A-Za-z][A-Za-z0-9]{1,31};)/g;
+
+/** Extra escapes for text, after turndown's own (which never escapes `<` or `&`). */
+function escapeMore(text: string): string {
+  return text
+    .replace(ENTITY_START, '&amp;')
+    .replace(/</g, '&lt;')
+    // a tilde fence may be indented by up to three spaces
+    .replace(/^( {0,3})~~~/gm, '$1\\~~~')
+    // marked reads `\[x\](javascript:...)` in link text as a link or image: parentheses in
+    // text are marked here and backslash-escaped inside link text (see the safeLink rule)
+    .replace(/\(/g, OPEN)
+    .replace(/\)/g, CLOSE);
+}
+
+/** Characters escaped in image alt text (everything that can start inline markup). */
+const ALT_SPECIAL = /[\\`*_[\]()>!~]/g;
+
+export function escapeAlt(alt: string): string {
+  return alt.replace(/\s+/g, ' ').trim().replace(ALT_SPECIAL, '\\$&').replace(ENTITY_START, '&amp;').replace(/</g, '&lt;');
+}
+
+/**
+ * A link or image destination: safe for `kind`, in a form no CommonMark parser reads differently
+ * (see the module comment). Null when the URL is not allowed.
+ */
+export function markdownDestination(raw: string | null, kind: 'link' | 'image'): string | null {
+  if (raw === null) return null;
+  const url = safeUrl(raw, undefined, kind);
+  if (url === null) return null;
+  return url
+    .replace(/[\s()<>\\|`\u0000-\u001f\u007f]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'))
+    .replace(DESTINATION_ENTITY, '%26');
+}
+
+function inTableCell(node: Node): boolean {
+  for (let p = node.parentNode; p; p = p.parentNode) if (p.nodeName === 'TD' || p.nodeName === 'TH') return true;
+  return false;
+}
+
+/**
+ * `code` as an inline code span, on one line; the backtick run is longer than any inside it.
+ * Null when it cannot be one safely: in a table cell with a `|` in it.
+ */
+function codeSpan(code: string, cell: boolean): string | null {
+  const content = code.replace(/\n/g, ' ');
+  if (content.trim() === '') return '';
+  if (cell && content.includes('|')) return null;
+  let longest = 0;
+  for (const m of content.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
+  const fence = '`'.repeat(longest + 1);
+  // one space on each side is stripped by the renderer when both are there: pad when the content
+  // starts or ends with a backtick, or with a space on both ends
+  const pad = /^`|`$/.test(content) || (/^ /.test(content) && / $/.test(content)) ? ' ' : '';
+  return fence + pad + content + pad + fence;
 }
 
 /** Builds the configured turndown service. */
@@ -35,11 +127,31 @@ function createService(): TurndownService {
     strongDelimiter: '**',
   });
   td.use(gfm);
-  // Text that looks like HTML must stay text when the Markdown is rendered: escape `<`.
   const escapeMarkdown = td.escape.bind(td);
-  td.escape = (text: string): string => escapeMarkdown(text).replace(/</g, '\\<');
+  td.escape = (text: string): string => escapeMore(escapeMarkdown(text));
   // Rules added later take precedence over gfm's and turndown's own.
-  td.addRule('fencedPre', { filter: 'pre', replacement: fencedPre });
+  td.addRule('fencedPre', { filter: 'pre', replacement: (_c, node) => fencedPre(node as HTMLElement, td) });
+  td.addRule('codeSpan', {
+    filter: (node) => node.nodeName === 'CODE' || node.nodeName === 'KBD' || node.nodeName === 'SAMP',
+    replacement: (_c, node) => {
+      const text = node.textContent ?? '';
+      return codeSpan(text, inTableCell(node)) ?? td.escape(text.replace(/\s+/g, ' '));
+    },
+  });
+  td.addRule('safeLink', {
+    filter: (node) => node.nodeName === 'A' && !hasBlockDescendant(node as HTMLElement),
+    replacement: (content, node) => {
+      const href = markdownDestination((node as HTMLElement).getAttribute('href'), 'link');
+      return href === null || content.trim() === '' ? content : `[${content.replace(/\uFDD0/g, '\\(').replace(/\uFDD1/g, '\\)')}](${href})`;
+    },
+  });
+  td.addRule('safeImage', {
+    filter: 'img',
+    replacement: (_c, node) => {
+      const src = markdownDestination((node as HTMLElement).getAttribute('src'), 'image');
+      return src === null ? '' : `![${escapeAlt((node as HTMLElement).getAttribute('alt') ?? '')}](${src})`;
+    },
+  });
   td.addRule('strikethroughDouble', {
     filter: (node) => ['DEL', 'S', 'STRIKE'].includes(node.nodeName),
     replacement: (content) => (content.trim() === '' ? content : `~~${content}~~`),
@@ -60,16 +172,20 @@ function createService(): TurndownService {
   return td;
 }
 
-/** `<pre>` (with or without `<code>`) as a fenced block; language from a `language-x` class. */
-function fencedPre(_content: string, node: HTMLElement): string {
+/**
+ * `<pre>` (with or without `<code>`) as a fenced block; language from a `language-x` class. In a
+ * table cell, where no block fits, an inline code span (or escaped text).
+ */
+function fencedPre(node: HTMLElement, td: TurndownService): string {
   const first = node.firstElementChild;
   const codeClass = first && first.nodeName === 'CODE' ? first.getAttribute('class') ?? undefined : undefined;
   const language = languageOf(node.getAttribute('class') ?? undefined) ?? languageOf(codeClass) ?? '';
   const code = (node.textContent ?? '').replace(/\n$/, '');
   if (code.trim() === '') return '';
-  let size = 3;
-  for (const m of code.matchAll(/^ {0,3}(`{3,})/gm)) size = Math.max(size, (m[1] as string).length + 1);
-  const fence = '`'.repeat(size);
+  if (inTableCell(node)) return ` ${codeSpan(code, true) ?? td.escape(code.replace(/\s+/g, ' '))} `;
+  let longest = 2;
+  for (const m of code.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
+  const fence = '`'.repeat(longest + 1);
   return `\n\n${fence}${language}\n${code}\n${fence}\n\n`;
 }
 

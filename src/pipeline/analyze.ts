@@ -7,9 +7,11 @@ import { buildContent, extractMetadata } from '../content/index.js';
 import type { ArticleMetadata, ExtractedContent } from '../content/types.js';
 import { segment } from '../segment/index.js';
 import type { BlockTree } from '../segment/types.js';
+import { checkSnapshot } from '../snapshot/schema.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { getStrategy } from '../strategies/index.js';
 import type { PageType } from '../classify/types.js';
+import { analyzeOptionsSchema, parseWith, type AnalyzeOptions } from '../options.js';
 
 export interface Analysis {
   tree: BlockTree;
@@ -21,22 +23,24 @@ export interface Analysis {
   strategy: { name: string; pageType: PageType; notes: string[] };
 }
 
-export interface AnalyzeOptions {
-  pdoc?: number;
-  /** `vips` (default) or another strategy from src/strategies. */
-  strategy?: string;
-}
+export type { AnalyzeOptions };
 
 const EMPTY: ExtractedContent = { html: '', text: '', markdown: '', wordCount: 0 };
 
+/**
+ * Throws {@link SnapshotError} for a snapshot of another version (or not a snapshot at all);
+ * validate a snapshot read from a file with `parseSnapshot` first.
+ */
 export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions = {}): Analysis {
+  checkSnapshot(snapshot);
+  const o = parseWith(analyzeOptionsSchema, options);
   const t0 = performance.now();
-  const tree = segment(snapshot, { pdoc: options.pdoc ?? 8 });
+  const tree = segment(snapshot, { pdoc: o.pdoc });
   const t1 = performance.now();
   const decision = classify(snapshot, tree);
   // The block tree and decision always come from VIPS (pictures and reports use them); another
   // strategy only replaces which nodes are the content.
-  const name = options.strategy ?? 'vips';
+  const name = o.strategy;
   let selection = decision.main ? decision.selection : { roots: [], exclude: [] };
   let strategy: Analysis['strategy'] = { name, pageType: decision.pageType, notes: [decision.reason] };
   if (name !== 'vips') {

@@ -11,7 +11,7 @@
  *   }
  */
 import type { Page } from 'playwright-core';
-import { resolveInputs, type ResolvedInput } from '../browser/index.js';
+import { resolveInputs, warning, type ResolvedInput } from '../browser/index.js';
 import {
   OptionsError, resolveBrowserOptions, resolveExtractOptions, type BrowserOptions, type ExtractOptions, type ResolvedExtractOptions,
 } from '../options.js';
@@ -115,7 +115,7 @@ export async function extractFromPage(page: Page, opts: ResolvedExtractOptions):
   const { snapshot, truncated } = await captureSnapshot(page);
   const snapshotMs = performance.now() - started;
   const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy });
-  const warnings = truncated ? ['snapshot truncated: too many nodes'] : [];
+  const warnings = truncated ? [warning('SNAPSHOT_TRUNCATED', 'snapshot truncated: too many nodes')] : [];
   const record = buildRecord(page.url(), a, { url: page.url(), finalUrl: snapshot.finalUrl, warnings, load: 0, snapshot: snapshotMs, started }, opts);
   return { record, snapshot, tree: a.tree, decision: a.decision };
 }

@@ -7,12 +7,14 @@ import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadOptionsFor, openTab, tabSpecFor, TabPool } from './tabs.js';
-import { closeQuietly, loadPage, PageTimeoutError, VisegError, type ResolvedInput } from '../browser/index.js';
+import { closeQuietly, loadPage, PageTimeoutError, VisegError, warning, type ResolvedInput, type Warning } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
 import { captureSnapshot } from '../snapshot/capture.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { analyzeSnapshot } from './analyze.js';
-import { buildRecord, errorRecord, type PageResult } from './record.js';
+import { inputLabel, publicBase, publicSnapshot, publicUrls, servedLocation, type PublicUrls } from './public-urls.js';
+import { explainNetError } from './net-errors.js';
+import { buildRecord, errorRecord, type ErrorInfo, type PageResult } from './record.js';
 import type { Session } from './session.js';
 
 export interface PageHooks {
@@ -63,13 +65,14 @@ async function race<T>(p: Promise<T>, ms: number, onTimeout: () => Error): Promi
   }
 }
 
-function toErrorInfo(e: unknown): { code: string; message: string } {
-  if (e instanceof VisegError) return { code: e.code, message: e.message };
+/** The record's error for `e`; Playwright's own errors are told apart by their messages. */
+function toErrorInfo(e: unknown, url = ''): ErrorInfo {
+  if (e instanceof VisegError) return { code: e.code, message: explainNetError(e.message, url) };
   const msg = e instanceof Error ? e.message : String(e);
   if (/Target page, context or browser has been closed|Browser has been closed|browser has disconnected/i.test(msg)) {
     return { code: 'BROWSER_CRASHED', message: msg.split('\n')[0]! };
   }
-  if (/net::ERR_/.test(msg)) return { code: 'NAVIGATION_FAILED', message: msg.split('\n')[0]! };
+  if (/net::ERR_/.test(msg)) return { code: 'NAVIGATION_FAILED', message: explainNetError(msg.split('\n')[0]!, url) };
   return { code: 'INTERNAL_ERROR', message: msg.split('\n')[0]! };
 }
 
@@ -104,7 +107,7 @@ function whenDisconnected(browser: Browser): { promise: Promise<never>; off: () 
 }
 
 async function render(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks, tabs?: TabPool):
-  Promise<{ snapshot: PageSnapshot; screenshot?: Buffer; load: number; snap: number; shot: number; warnings: string[] }> {
+  Promise<{ snapshot: PageSnapshot; screenshot?: Buffer; load: number; snap: number; shot: number; warnings: Warning[] }> {
   const deadline = Date.now() + opts.timeout;
   const { browser } = await session.browser();
   const spec = tabSpecFor(input, opts, session.server.origins);
@@ -134,9 +137,9 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
     const screenshot = hooks.afterSnapshot ? await race(hooks.afterSnapshot(page, snapshot), remaining(deadline) + 5000, timeout) : undefined;
     const t3 = performance.now();
     const warnings = [...loaded.warnings];
-    if (loaded.navigatedAway) warnings.push(`page navigated away to ${loaded.finalUrl}`);
-    for (const d of loaded.dialogs) warnings.push(`dialog dismissed: ${d}`);
-    if (truncated) warnings.push('snapshot truncated: too many nodes');
+    if (loaded.navigatedAway) warnings.push(warning('NAVIGATED_AWAY', `page navigated away to ${loaded.finalUrl}`));
+    for (const d of loaded.dialogs) warnings.push(warning('DIALOG_DISMISSED', `dialog dismissed: ${d}`));
+    if (truncated) warnings.push(warning('SNAPSHOT_TRUNCATED', 'snapshot truncated: too many nodes'));
     ok = true;
     if (loaded.status !== null && loaded.status >= 400) throw new VisegError('HTTP_ERROR', `HTTP ${loaded.status} for ${input.url}`);
     return { snapshot, screenshot, load: t1 - t0, snap: t2 - t1, shot: t3 - t2, warnings };
@@ -158,6 +161,11 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
  */
 export async function processInput(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks = {}, tabs?: TabPool): Promise<PageResult> {
   const started = performance.now();
+  const label = inputLabel(input);
+  // The record names the page as the user did; a local page's server URL never leaves this function.
+  const url = input.kind === 'url' ? (input.url ?? null) : input.kind === 'file' ? label : (opts.baseUrl ?? null);
+  const served = input.kind !== 'url' && input.url ? servedLocation(input.url, session.server.origins) : null;
+  let urls: PublicUrls | null = served ? publicUrls(served, input.kind === 'file' ? label : null, opts.baseUrl) : null;
   try {
     if (input.error) throw new VisegError(input.error.code, input.error.message);
     if (input.kind === 'file' && input.path) await checkLocalFile(input.path);
@@ -170,12 +178,18 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
       // a crashed browser is restarted and the page retried once
       if (toErrorInfo(e).code !== 'BROWSER_CRASHED') throw e;
       rendered = await render(session, input, opts, hooks, tabs);
-      rendered.warnings.push('browser crashed; page retried in a restarted browser');
+      rendered.warnings.push(warning('BROWSER_RESTARTED', 'browser crashed; page retried in a restarted browser'));
     }
-    const { snapshot } = rendered;
+    let { snapshot } = rendered;
+    if (served) {
+      urls = publicUrls(served, input.kind === 'file' ? label : null, publicBase(served, snapshot, opts.baseUrl));
+      snapshot = publicSnapshot(snapshot, urls);
+      const rewrite = urls.rewrite;
+      rendered.warnings = rendered.warnings.map((w) => ({ ...w, message: rewrite(w.message) }));
+    }
     const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy });
-    const record = buildRecord(input.input, a, {
-      url: input.url, finalUrl: snapshot.finalUrl, warnings: rendered.warnings, load: rendered.load, snapshot: rendered.snap,
+    const record = buildRecord(label, a, {
+      url, finalUrl: snapshot.finalUrl || null, warnings: rendered.warnings, load: rendered.load, snapshot: rendered.snap,
       ...(rendered.screenshot ? { screenshot: rendered.shot } : {}), started,
     }, opts);
     return {
@@ -184,6 +198,9 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
       ...(rendered.screenshot ? { screenshot: rendered.screenshot } : {}),
     };
   } catch (e) {
-    return { record: errorRecord(input.input, input.url ?? null, toErrorInfo(e), started) };
+    // a hint names host and port: only a URL input's (a local page's are the private server's)
+    const error = toErrorInfo(e, input.kind === 'url' ? input.url : '');
+    if (urls) error.message = urls.rewrite(error.message);
+    return { record: errorRecord(label, url, error, started) };
   }
 }

@@ -3,60 +3,13 @@
  * an analysis, for the CLI's pages and the library's `extract(page)` alike.
  */
 import type { Decision } from '../classify/index.js';
-import type { PageType } from '../classify/types.js';
+import type { ErrorInfo, ExtractRecord } from '../record/schema.js';
 import type { BlockTree } from '../segment/types.js';
-import type { PageSnapshot, Rect } from '../snapshot/types.js';
+import type { Warning } from '../browser/errors.js';
+import type { PageSnapshot } from '../snapshot/types.js';
 import type { Analysis } from './analyze.js';
 
-/** Milliseconds per stage. */
-export interface Timings {
-  load: number;
-  snapshot: number;
-  segment: number;
-  classify: number;
-  content: number;
-  screenshot?: number;
-  total: number;
-}
-
-export interface ErrorInfo {
-  code: string;
-  message: string;
-}
-
-/** One result per input: what `viseg extract --jsonl` prints, one line each. */
-export interface ExtractRecord {
-  /** The input as given. */
-  input: string;
-  ok: boolean;
-  url: string | null;
-  finalUrl: string | null;
-  title: string | null;
-  byline: string | null;
-  publishedTime: string | null;
-  siteName: string | null;
-  lang: string | null;
-  leadImage: string | null;
-  excerpt: string | null;
-  wordCount: number;
-  pageType: PageType | null;
-  /** The strategy that chose the content (`vips` unless `--strategy` said otherwise). */
-  strategy: string;
-  text: string;
-  html: string;
-  markdown: string;
-  mainBlock: { id: string; rect: Rect; score: number } | null;
-  timings: Timings;
-  warnings: string[];
-  error?: ErrorInfo;
-  /**
-   * The annotated screenshot written for this input (`--screenshot`, `--screenshot-dir`), as the
-   * path was given (relative to the directory viseg ran in, unless absolute).
-   */
-  screenshot?: string;
-  /** With `--explain`: the decision record. */
-  decision?: Decision;
-}
+export type { ExtractRecord, Timings, ErrorInfo } from '../record/schema.js';
 
 /** What the library returns for one page: the record plus, on request, the artifacts. */
 export interface PageResult {
@@ -81,7 +34,7 @@ export interface PageFacts {
   /** The URL asked for (null for HTML given as text without a URL). */
   url: string | null;
   finalUrl: string | null;
-  warnings: string[];
+  warnings: Warning[];
   /** Milliseconds spent before the pure stages (load, snapshot, screenshot). */
   load: number;
   snapshot: number;

@@ -5,18 +5,19 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { screenshotName } from '../annotate/files.js';
-import type { ExtractRecord } from '../pipeline/record.js';
+import { readRecords, type SkippedLine } from '../record/jsonl.js';
+import { parseRecord, type ExtractRecord } from '../record/schema.js';
 import { pngSize } from './png.js';
 import type { ReportEntry } from './render.js';
 
-/** Records of a JSONL file; blank, torn or non-record lines are skipped. */
+/** Records of JSONL text, validated; blank, torn or non-record lines are skipped. */
 export function parseRecords(text: string): ExtractRecord[] {
   const out: ExtractRecord[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     try {
-      const r = JSON.parse(line) as unknown;
-      if (r && typeof r === 'object' && !Array.isArray(r) && typeof (r as { input?: unknown }).input === 'string') out.push(r as ExtractRecord);
+      const r = parseRecord(JSON.parse(line));
+      if (r.ok) out.push(r.record);
     } catch {
       /* torn or foreign line */
     }
@@ -106,8 +107,9 @@ export interface LoadedReport {
  * `screenshotName(record.input, index)`, then the same name after the `NNNN-` counter if exactly
  * one such file is left (after `--resume`, which shifts indexes), then, with a single record and
  * a single PNG, whatever the PNG's name. Block data comes from `record.decision.blocks` (`--explain`).
+ * Lines that are not records are passed to `onSkip` and left out.
  */
-export async function loadReportInputs(pathToResultsJsonlOrDir: string): Promise<LoadedReport> {
+export async function loadReportInputs(pathToResultsJsonlOrDir: string, onSkip?: (s: SkippedLine) => void): Promise<LoadedReport> {
   let jsonl = pathToResultsJsonlOrDir;
   if (await isDir(pathToResultsJsonlOrDir)) {
     const dir = pathToResultsJsonlOrDir;
@@ -118,7 +120,8 @@ export async function loadReportInputs(pathToResultsJsonlOrDir: string): Promise
       jsonl = path.join(dir, found[0]!);
     }
   }
-  const records = parseRecords(await readFile(jsonl, 'utf8'));
+  const records: ExtractRecord[] = [];
+  for await (const { record } of readRecords(jsonl, onSkip)) records.push(record); // streamed: the file may exceed a string's size
   if (records.length === 0) {
     throw new Error(`no viseg records in ${jsonl}: give the JSONL that \`viseg extract --jsonl\` or \`--out\` wrote (one JSON record per line)`);
   }

@@ -383,7 +383,7 @@ function pageHtml(e: ReportEntry, i: number, blocks: ClientBlock[]): string {
   const heading = `<h2>${i + 1}. ${h(r.title || r.input || `page ${i + 1}`)} ${status}</h2>`;
   const error = r.error ? `<p class="error"><code>${h(r.error.code)}</code>: ${h(r.error.message)}</p>` : '';
   const warnings = r.warnings?.length
-    ? `<details class="warnings"><summary>${r.warnings.length} warning(s)</summary><ul>${r.warnings.map((w) => `<li>${h(w)}</li>`).join('')}</ul></details>`
+    ? `<details class="warnings"><summary>${r.warnings.length} warning(s)</summary><ul>${r.warnings.map((w) => `<li><code>${h(w.code)}</code>: ${h(w.message)}</li>`).join('')}</ul></details>`
     : '';
   // the text first: it marks which blocks have a passage, which the overlay data then carries
   const text = r.ok

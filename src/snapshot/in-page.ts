@@ -21,7 +21,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
   const LEAF = new Set(['SVG', 'CANVAS', 'VIDEO', 'AUDIO', 'IMG', 'INPUT', 'SELECT', 'TEXTAREA', 'IFRAME', 'OBJECT', 'EMBED', 'MATH', 'PROGRESS', 'METER']);
   const ATTRS = ['id', 'class', 'alt', 'title', 'role', 'itemprop', 'itemtype', 'itemscope', 'rel', 'datetime', 'lang', 'dir',
     'aria-label', 'aria-hidden', 'aria-modal', 'colspan', 'rowspan', 'type', 'name', 'start', 'width', 'height', 'hidden', 'data-src',
-    'content', 'property'];
+    'content', 'property', 'data-lang', 'data-language'];
   const ATTR_INDEX = new Map(ATTRS.map((a, i) => [a, i]));
   const top = window;
   // Nodes go out as compact rows with their styles interned (see snapshot/wire.ts): a third of
@@ -301,6 +301,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     if (v) times.push(v.slice(0, 100));
   });
   const canonicalEl = doc.querySelector('link[rel~="canonical"]');
+  const baseEl = doc.querySelector('base[href]');
   const html = doc.documentElement;
   const de = doc.documentElement;
   return {
@@ -323,6 +324,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
       title: (doc.title || '').replace(/\s+/g, ' ').trim(),
       description: meta['description'] || meta['og:description'] || meta['twitter:description'] || '',
       canonical: canonicalEl ? absUrl(canonicalEl.getAttribute('href'), doc.baseURI) : '',
+      baseHref: baseEl ? absUrl(baseEl.getAttribute('href'), top.location.href) : '',
       lang: html.getAttribute('lang') || html.getAttribute('xml:lang') || meta['content-language'] || '',
       dir: html.getAttribute('dir') || (body.getAttribute && body.getAttribute('dir')) || '',
       meta,

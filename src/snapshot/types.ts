@@ -103,6 +103,8 @@ export interface PageMetadata {
   /** `<meta name=description>` or og:description. */
   description: string;
   canonical: string;
+  /** `<base href>`, absolute, or '' (absent in snapshots recorded before it was added). */
+  baseHref?: string;
   lang: string;
   dir: string;
   /** Every `<meta name|property|itemprop=... content=...>` by lower-cased key (first wins). */

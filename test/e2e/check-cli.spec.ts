@@ -105,7 +105,7 @@ test.describe('viseg check', () => {
     const html = readFileSync(path.join(dir, 'viseg-check-report.html'), 'utf8');
     expect(html.match(/<article class="page"/g)).toHaveLength(1);
     expect(html).toContain('data:image/png;base64,');
-    expect(html).toContain('check: missed: &quot;Zebras were not consulted');
+    expect(html).toContain('<code>CHECK_FAILED</code>: missed: &quot;Zebras were not consulted');
     expect(html).not.toContain('Council approves six-mile greenway'); // passing sites are not in the report
 
     const report = path.join(dir, 'out', 'check.html');

@@ -3,19 +3,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { parseExpectedText, type Expected } from '../../dist/check/expected.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITES_DIR = path.join(ROOT, 'fixtures/sites');
 
-export interface SiteExpectation {
-  type: 'article' | 'listing' | 'other' | null;
-  title: string | null;
-  byline: string | null;
-  publishedTime: string | null;
-  contains: string[];
-  excludes: string[];
-  goldText: string | null;
-}
+export type SiteExpectation = Expected;
 
 /** Site folders (with index.html and expected.json), sorted. */
 export function siteNames(): string[] {
@@ -25,8 +18,11 @@ export function siteNames(): string[] {
     .sort();
 }
 
+/** A site's expected.json, read and validated by viseg's own reader. */
 export function expectedFor(site: string): SiteExpectation {
-  return JSON.parse(readFileSync(path.join(SITES_DIR, site, 'expected.json'), 'utf8')) as SiteExpectation;
+  const r = parseExpectedText(readFileSync(path.join(SITES_DIR, site, 'expected.json'), 'utf8'));
+  if (!r.ok) throw new Error(`${site}: ${r.error}`);
+  return r.file.expected;
 }
 
 export function normalizeWs(s: string): string {

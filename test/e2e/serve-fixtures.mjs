@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
  * Serves fixtures/sites on 127.0.0.1 for the Playwright tests (playwright.config.ts `webServer`):
- * `http://127.0.0.1:4873/<site>/` is `fixtures/sites/<site>/index.html`, every other file by its
- * path under the site. `/` lists the sites (and answers the readiness probe).
+ * `http://127.0.0.1:PORT/<site>/` is `fixtures/sites/<site>/index.html`, every other file by its
+ * path under the site. `/` lists the sites (and answers the readiness probe). Port 0 (the
+ * default) takes a free port; the first line on stdout names the one it got.
  *
  * Plain node:http; Content-Type and charset come from viseg's own file server rules
  * (dist/browser/server.js, so run `npm run build` first). GET/HEAD only, no-store, no directory
  * listings, `..` and encoded traversal refused.
  *
- *   node test/e2e/serve-fixtures.mjs [--port 4873] [--root fixtures/sites]
+ *   node test/e2e/serve-fixtures.mjs [--port 0] [--root fixtures/sites]
  *   (or VISEG_FIXTURES_PORT / VISEG_FIXTURES_ROOT)
  */
 import { createServer } from 'node:http';
@@ -26,7 +27,7 @@ function arg(name) {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const port = Number(arg('--port') ?? process.env.VISEG_FIXTURES_PORT ?? 4873);
+const port = Number(arg('--port') ?? process.env.VISEG_FIXTURES_PORT ?? 0);
 const root = path.resolve(arg('--root') ?? process.env.VISEG_FIXTURES_ROOT ?? path.join(here, '../../fixtures/sites'));
 
 class HttpError extends Error {
@@ -111,7 +112,7 @@ const server = createServer(async (req, res) => {
 });
 
 server.listen(port, '127.0.0.1', () => {
-  process.stdout.write(`serving ${root} at http://127.0.0.1:${port}/\n`);
+  process.stdout.write(`serving ${root} at http://127.0.0.1:${server.address().port}/\n`);
 });
 
 for (const sig of ['SIGINT', 'SIGTERM']) {

@@ -87,6 +87,6 @@ describe.skipIf(!haveChromium || !existsSync('/proc/self/stat'))('batch: browser
     const recs = parseJsonl(readFileSync(out, 'utf8'));
     expect(recs.map((r) => r.input)).toEqual(inputs);
     for (const r of recs) expect(r.ok, `${r.input}: ${JSON.stringify(r.error)}`).toBe(true);
-    expect(recs.some((r) => r.warnings.includes('browser crashed; page retried in a restarted browser'))).toBe(true);
+    expect(recs.some((r) => r.warnings.some((w) => w.code === 'BROWSER_RESTARTED'))).toBe(true);
   }, 90_000);
 });

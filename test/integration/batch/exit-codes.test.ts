@@ -15,7 +15,7 @@ describe('batch: exit codes', () => {
     expect((await runCli(['extract', '--concurrency', 'many', path.join(BROKEN, 'article-a.html')])).code).toBe(2);
     const r = await runCli(['extract', '--resume', path.join(BROKEN, 'article-a.html')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--resume needs --out/);
+    expect(r.stderr).toMatch(/--resume needs -o FILE/);
   });
 
   it('exits 2 on an unknown command option of bench too', async () => {

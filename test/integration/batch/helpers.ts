@@ -76,7 +76,7 @@ export interface Rec {
   url: string | null;
   finalUrl: string | null;
   text: string;
-  warnings: string[];
+  warnings: Array<{ code: string; message: string }>;
   error?: { code: string; message: string };
   timings: { total: number };
 }

@@ -9,8 +9,9 @@ import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadPage } from '../../../src/browser/index.js';
+import { resolveExtractOptions } from '../../../src/options.js';
 import { Session } from '../../../src/pipeline/session.js';
-import { TabPool, type TabSpec } from '../../../src/pipeline/tabs.js';
+import { loadOptionsFor, TabPool, type TabSpec } from '../../../src/pipeline/tabs.js';
 import { CHROMIUM, haveChromium, readJsonl, runCli, tempDir } from './helpers.js';
 
 const PROSE = '<p>The harbour office opened its records to the public this spring, and the ledgers show how the town traded through three centuries of storms, wars and changing fashions in cloth and grain.</p>'.repeat(4);
@@ -90,7 +91,7 @@ describe.skipIf(!haveChromium)('tab reuse without about:blank', () => {
         const { page, context: c } = await tabs.acquire(browser, spec, url);
         context = c;
         try {
-          await loadPage(page, url, { settleMs: 200 });
+          await loadPage(page, url, { ...loadOptionsFor(resolveExtractOptions({})), settleMs: 200 });
           return String(await page.evaluate(`document.getElementById('found')?.textContent ?? ''`));
         } finally {
           await tabs.release(true, url);

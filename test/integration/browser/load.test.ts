@@ -17,6 +17,8 @@ import { closeQuietly, FETCH_BODY_GRACE_MS, loadPage, type LoadOptions } from '.
 import { startFileServer, type FileServer } from '../../../src/browser/server.js';
 import { networkPolicyOf } from '../../../src/browser/context.js';
 import { FREEZE_ATTR, LAST_MUTATION_KEY } from '../../../src/browser/pagescripts.js';
+import { resolveExtractOptions } from '../../../src/options.js';
+import { loadOptionsFor } from '../../../src/pipeline/tabs.js';
 
 function locateChromium(): string | undefined {
   try {
@@ -132,7 +134,9 @@ async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<
 }
 
 const url = (name: string) => server.urlFor(path.join(dir, name));
-const fast: LoadOptions = { settleMs: 300, maxSettleMs: 3000, timeoutMs: 10_000 };
+/** The CLI's defaults (src/options.ts). */
+const defaults: LoadOptions = loadOptionsFor(resolveExtractOptions({}));
+const fast: LoadOptions = { ...defaults, settleMs: 300, maxSettleMs: 3000, timeoutMs: 10_000 };
 
 describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
   beforeAll(async () => {
@@ -154,7 +158,7 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
 
   it('waits for content inserted 300 ms after load', async () => {
     await withPage(async (page) => {
-      const r = await loadPage(page, url('late.html'), { settleMs: 500 });
+      const r = await loadPage(page, url('late.html'), { ...defaults, settleMs: 500 });
       expect(await page.locator('#late').count()).toBe(1);
       expect(r.status).toBe(200);
       expect(r.loadFired).toBe(true);
@@ -167,7 +171,7 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
 
   it('settles a static page quickly; animations are frozen and do not count as mutations', async () => {
     await withPage(async (page) => {
-      const r = await loadPage(page, url('static.html'), { ...fast, scroll: false });
+      const r = await loadPage(page, url('static.html'), { ...fast, scroll: 'never' });
       expect(r.settled).toBe(true);
       // settleMs 300: the infinite CSS animation must not keep it busy.
       expect(r.timings.settle).toBeLessThan(1500);
@@ -201,7 +205,7 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
 
   it('keeps animations frozen when the page replaces document.adoptedStyleSheets', async () => {
     await withPage(async (page) => {
-      await loadPage(page, url('adopt-replace.html'), { ...fast, scroll: false });
+      await loadPage(page, url('adopt-replace.html'), { ...fast, scroll: 'never' });
       const r = await page.evaluate(() => ({
         duration: getComputedStyle(document.getElementById('spin')!).animationDuration,
         own: getComputedStyle(document.querySelector('p')!).color,
@@ -213,7 +217,7 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
 
   it('serves valid UTF-8 with a stale meta charset correctly', async () => {
     await withPage(async (page) => {
-      await loadPage(page, url('charset.html'), { ...fast, scroll: false });
+      await loadPage(page, url('charset.html'), { ...fast, scroll: 'never' });
       expect(await page.textContent('#t')).toBe('café ✓');
     });
   });
@@ -224,7 +228,7 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
     const t = Date.now();
     let err: unknown;
     try {
-      await loadPage(page, url('busy.html'), { timeoutMs: 3000 });
+      await loadPage(page, url('busy.html'), { ...defaults, timeoutMs: 3000 });
     } catch (e) {
       err = e;
     }
@@ -236,14 +240,14 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
     await closeQuietly(context, 5000);
     // A fresh context still works.
     await withPage(async (p2) => {
-      await loadPage(p2, url('arrived.html'), { ...fast, scroll: false });
+      await loadPage(p2, url('arrived.html'), { ...fast, scroll: 'never' });
       expect(await p2.textContent('#arrived')).toBe('second document');
     });
   });
 
   it('dismisses and records dialogs', async () => {
     await withPage(async (page) => {
-      const r = await loadPage(page, url('alert.html'), { ...fast, scroll: false });
+      const r = await loadPage(page, url('alert.html'), { ...fast, scroll: 'never' });
       expect(r.dialogs).toEqual(['alert: hello', 'confirm: sure?']);
       expect(await page.evaluate(() => document.body.dataset.confirm)).toBe('false');
     });
@@ -260,17 +264,17 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
 
   it('keeps the document when an offline page tries to navigate to another origin', async () => {
     await withPage(async (page) => {
-      const r = await loadPage(page, url('leave.html'), { ...fast, scroll: false });
+      const r = await loadPage(page, url('leave.html'), { ...fast, scroll: 'never' });
       expect(r.navigatedAway).toBe(false);
       expect(r.finalUrl).toBe(url('leave.html'));
       expect(await page.textContent('#stay')).toBe('stay');
-      expect(r.warnings.join('\n')).toContain('https://example.invalid/');
+      expect(r.warnings.map((w) => `${w.code}: ${w.message}`).join('\n')).toContain('NAVIGATION_BLOCKED: The page tried to navigate to https://example.invalid/');
     });
   });
 
   it('confines a local page to its own mount: root-relative requests are refused in the renderer, relative ones reach the server', async () => {
     await withPage(async (page) => {
-      const r = await loadPage(page, url('scoped.html'), { ...fast, scroll: false });
+      const r = await loadPage(page, url('scoped.html'), { ...fast, scroll: 'never' });
       expect(r.settled).toBe(true);
       expect(await page.textContent('#outside')).toBe('refused');
       expect(await page.textContent('#inside')).toBe('status 404');
@@ -280,7 +284,7 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
 
   it('settles when the page never reads a fetch() body', async () => {
     await withPage(async (page) => {
-      const r = await loadPage(page, url('unread.html'), { ...fast, scroll: false });
+      const r = await loadPage(page, url('unread.html'), { ...fast, scroll: 'never' });
       expect(r.settled).toBe(true);
       expect(r.timings.settle).toBeLessThan(FETCH_BODY_GRACE_MS + 1500);
       expect(await page.textContent('#a')).toBe('not ok');
@@ -307,7 +311,7 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
     const origin = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
     try {
       await withPage(async (page) => {
-        const r = await loadPage(page, origin + '/page', { ...fast, scroll: false });
+        const r = await loadPage(page, origin + '/page', { ...fast, scroll: 'never' });
         expect(r.settled).toBe(true);
         expect(await page.textContent('#out')).toBe('slow body arrived');
       }, { origin });
@@ -324,7 +328,7 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
     expect(res.headers.get('content-security-policy')).toContain(`default-src ${scope} `);
     await withPage(async (page) => {
       const t = Date.now();
-      const r = await loadPage(page, url('external.html'));
+      const r = await loadPage(page, url('external.html'), defaults);
       expect(r.settled).toBe(true);
       expect(r.timings.settle).toBeLessThan(2000);
       expect(Date.now() - t).toBeLessThan(4000);
@@ -338,7 +342,7 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
       expect((await fetch(u)).headers.get('content-security-policy')).toBeNull();
       await withPage(async (page, context) => {
         const t = Date.now();
-        const r = await loadPage(page, u);
+        const r = await loadPage(page, u, defaults);
         expect(r.settled).toBe(true);
         expect(r.timings.settle).toBeLessThan(2000);
         expect(Date.now() - t).toBeLessThan(4000);
@@ -414,11 +418,11 @@ describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
 
   it('waits for a selector, and reports WAIT_FOR_TIMEOUT when it never appears', async () => {
     await withPage(async (page) => {
-      const r = await loadPage(page, url('waitfor.html'), { ...fast, scroll: false, waitFor: '.ready' });
+      const r = await loadPage(page, url('waitfor.html'), { ...fast, scroll: 'never', waitFor: '.ready' });
       expect(r.settled).toBe(true);
       let err: unknown;
       try {
-        await loadPage(page, url('static.html'), { ...fast, timeoutMs: 1500, scroll: false, waitFor: '.never' });
+        await loadPage(page, url('static.html'), { ...fast, timeoutMs: 1500, scroll: 'never', waitFor: '.never' });
       } catch (e) {
         err = e;
       }

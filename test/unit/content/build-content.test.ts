@@ -38,7 +38,7 @@ describe('buildContent', () => {
     expect(content.markdown).toBe([
       '# Headline',
       '',
-      'Intro with [a link](https://example.com/more) and \\<script>alert(1)\\</script>.',
+      'Intro with [a link](https://example.com/more) and &lt;script>alert(1)&lt;/script>.',
       '',
       '- One',
       '- Two',

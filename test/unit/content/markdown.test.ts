@@ -56,8 +56,23 @@ describe('toMarkdown', () => {
 
   it('escapes text that would otherwise become raw HTML', () => {
     const md = toMarkdown('<p>&lt;script&gt;alert(1)&lt;/script&gt; and <code>&lt;b&gt;</code></p>');
-    expect(md).toBe('\\<script>alert(1)\\</script> and `<b>`');
-    expect(md).not.toMatch(/(^|[^\\])<script/);
+    expect(md).toBe('&lt;script>alert(1)&lt;/script> and `<b>`');
+    expect(md).not.toMatch(/<script/);
+  });
+
+  it('keeps literal entities literal, and removes control characters', () => {
+    expect(toMarkdown('<p>write &amp;lt; for &lt; and &amp;amp;</p>')).toBe('write &amp;lt; for &lt; and &amp;amp;');
+    expect(toMarkdown('<p>a\u001b]0;pwned\u0007b\u009b2Jc</p>')).toBe('a\\]0;pwnedb2Jc');
+  });
+
+  it('writes the code block language from the class, and fences longer than any backtick run', () => {
+    expect(toMarkdown('<pre><code class="language-c">a ```` b</code></pre>')).toBe('`````c\na ```` b\n`````');
+    expect(toMarkdown('<p>use <code>a`b</code> and <code>`x</code></p>')).toBe('use ``a`b`` and `` `x ``');
+  });
+
+  it('never writes unsafe link or image destinations, and encodes what could end one', () => {
+    expect(toMarkdown('<p><a href="javascript:alert(1)">js</a> <a href="https://e.example/a b)c">x</a> <img src="data:text/html,x" alt="d"></p>'))
+      .toBe('js [x](https://e.example/a%20b%29c)');
   });
 
   it('returns an empty string for empty input', () => {

@@ -94,7 +94,7 @@ describe('renderReport', () => {
     const evil = '<script>window.__pwned = 1</script>';
     Object.assign(e[0]!.record, {
       title: evil, byline: evil, siteName: evil, lang: evil, text: `${evil}\n</details></article>`, url: `javascript:${evil}`,
-      warnings: [evil], input: evil,
+      warnings: [{ code: evil, message: evil }], input: evil,
     });
     e[0]!.blocks![1]!.excerpt = `</script>${evil}`;
     e[0]!.blocks![1]!.id = `1-1"><img src=x onerror=alert(1)>`;

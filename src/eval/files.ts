@@ -1,0 +1,85 @@
+/**
+ * The files `viseg eval` reads, each with one schema and one reader:
+ * - a gold file: a JSON object, page id -> `{ "articleBody": "..." }` (other keys ignored) or a string;
+ * - predictions: viseg's JSONL records (`input` gives the page id, `text` the prediction), or a
+ *   JSON object like the gold file, optionally wrapped as `{ "version": ..., "output": {...} }`.
+ */
+import { open, readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { OptionsError } from '../options.js';
+import { readRecords } from '../record/jsonl.js';
+import { pageId } from './score.js';
+
+/** One page's text in a gold or predictions map. */
+const pageText = z.union([z.string(), z.looseObject({ articleBody: z.string().nullable().optional() })]);
+
+export const textMapSchema = z.record(z.string(), pageText);
+export const wrappedTextMapSchema = z.looseObject({ version: z.unknown(), output: textMapSchema });
+
+function texts(map: z.output<typeof textMapSchema>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [id, v] of Object.entries(map)) out[id] = typeof v === 'string' ? v : (v.articleBody ?? '');
+  return out;
+}
+
+function problem(e: z.ZodError): string {
+  const i = e.issues[0];
+  return i ? `${i.path.map(String).join('.') || 'top level'}: ${i.message}` : 'invalid';
+}
+
+/** gold.json: page id -> text. A file that cannot be read or is not such a map is a usage error. */
+export async function readGold(file: string): Promise<Record<string, string>> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (e) {
+    throw new OptionsError(`cannot read --gold ${file}: ${(e as Error).message}`);
+  }
+  const r = textMapSchema.safeParse(json);
+  if (!r.success) throw new OptionsError(`--gold ${file} is not a map of page id to {"articleBody": "..."}: ${problem(r.error)}`);
+  return texts(r.data);
+}
+
+/** Whether the file starts like one JSON object rather than lines of records (reads 64 KB at most). */
+async function looksLikeOneObject(file: string): Promise<boolean> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    const head = buf.subarray(0, bytesRead).toString('utf8').trimStart();
+    if (!head.startsWith('{')) return false;
+    const firstLine = head.split('\n', 1)[0]!;
+    // a JSONL file's first line is a whole record, with "input" and "ok"
+    try {
+      const first = JSON.parse(firstLine) as Record<string, unknown>;
+      return !('input' in first && 'ok' in first);
+    } catch {
+      return true; // an object spread over several lines
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Predictions: page id -> extracted text. viseg records are streamed (a results file may be
+ * large); lines that are not records are reported to `onSkip`.
+ */
+export async function readPredictions(file: string, onSkip?: (line: number, error: string) => void): Promise<Record<string, string>> {
+  if (await looksLikeOneObject(file)) {
+    let json: unknown;
+    try {
+      json = JSON.parse(await readFile(file, 'utf8'));
+    } catch (e) {
+      throw new OptionsError(`cannot read predictions ${file}: ${(e as Error).message}`);
+    }
+    const wrapped = wrappedTextMapSchema.safeParse(json);
+    if (wrapped.success) return texts(wrapped.data.output);
+    const r = textMapSchema.safeParse(json);
+    if (!r.success) throw new OptionsError(`predictions ${file} are neither viseg records nor a map of page id to {"articleBody": "..."}: ${problem(r.error)}`);
+    return texts(r.data);
+  }
+  const out: Record<string, string> = {};
+  for await (const { record } of readRecords(file, (s) => onSkip?.(s.line, s.error))) out[pageId(record.input)] = record.text;
+  return out;
+}

@@ -1,0 +1,105 @@
+/**
+ * The PageSnapshot as a file format: a zod schema matching snapshot/types.ts, a reader that
+ * validates a whole snapshot (a file from `viseg snapshot`, or one handed to the library), and the
+ * cheap check every analysis makes: the version, and the shape the stages rely on.
+ */
+import { z } from 'zod';
+import { SNAPSHOT_VERSION, type PageSnapshot } from './types.js';
+
+const rect = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
+
+const style = z.object({
+  display: z.string(), position: z.string(), visibility: z.string(), opacity: z.number(), float: z.string(), zIndex: z.number().nullable(),
+  overflow: z.string(), fontSize: z.number(), fontWeight: z.number(), fontStyle: z.string(), color: z.string(), backgroundColor: z.string(),
+  effectiveBackground: z.string(), backgroundImage: z.boolean(), borderTop: z.number(), borderRight: z.number(), borderBottom: z.number(),
+  borderLeft: z.number(), textAlign: z.string(), whiteSpace: z.string(), order: z.number(), flexDirection: z.string(),
+});
+
+const node = z.object({
+  id: z.number().int().min(0),
+  parent: z.number().int().min(-1),
+  kind: z.enum(['element', 'text']),
+  tag: z.string(),
+  rect,
+  children: z.array(z.number().int().min(0)),
+  text: z.string().optional(),
+  lines: z.number().optional(),
+  attrs: z.record(z.string(), z.string()).optional(),
+  style: style.optional(),
+  visible: z.boolean(),
+  inShadow: z.boolean().optional(),
+  inFrame: z.boolean().optional(),
+});
+
+export const pageSnapshotSchema = z
+  .object({
+    version: z.literal(SNAPSHOT_VERSION),
+    url: z.string(),
+    finalUrl: z.string(),
+    title: z.string(),
+    viewport: z.object({ width: z.number(), height: z.number(), deviceScaleFactor: z.number() }),
+    document: z.object({ width: z.number(), height: z.number() }),
+    root: z.number().int().min(0),
+    nodes: z.array(node),
+    links: z.array(z.object({ node: z.number().int(), href: z.string(), text: z.string() })),
+    images: z.array(z.object({ node: z.number().int(), src: z.string(), alt: z.string(), w: z.number(), h: z.number() })),
+    forms: z.array(z.object({ node: z.number().int(), tag: z.string(), type: z.string() })),
+    metadata: z.object({
+      title: z.string(), description: z.string(), canonical: z.string(), baseHref: z.string().optional(), lang: z.string(), dir: z.string(),
+      meta: z.record(z.string(), z.string()), jsonLd: z.array(z.unknown()), times: z.array(z.string()),
+    }),
+  })
+  .superRefine((s, ctx) => {
+    // ids are positions, parents and children point inside the array: the stages index by them
+    const n = s.nodes.length;
+    if (n && s.root >= n) ctx.addIssue({ code: 'custom', path: ['root'], message: `root ${s.root} is not a node (${n} nodes)` });
+    for (let i = 0; i < n; i++) {
+      const x = s.nodes[i]!;
+      if (x.id !== i) return ctx.addIssue({ code: 'custom', path: ['nodes', i, 'id'], message: `node ${i} has id ${x.id}` });
+      if (x.parent >= n) return ctx.addIssue({ code: 'custom', path: ['nodes', i, 'parent'], message: `parent ${x.parent} is not a node` });
+      const bad = x.children.find((c) => c >= n);
+      if (bad !== undefined) return ctx.addIssue({ code: 'custom', path: ['nodes', i, 'children'], message: `child ${bad} is not a node` });
+    }
+  });
+
+/** A snapshot that cannot be analysed: wrong version, or not a snapshot. */
+export class SnapshotError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SnapshotError';
+  }
+}
+
+function versionProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return 'not a viseg snapshot (not an object)';
+  const v = (value as { version?: unknown }).version;
+  if (v === SNAPSHOT_VERSION) return null;
+  return typeof v === 'number'
+    ? `snapshot version ${v}, but this viseg reads version ${SNAPSHOT_VERSION}: record it again with this viseg (viseg snapshot)`
+    : 'not a viseg snapshot (no version)';
+}
+
+/** Validate a whole snapshot (e.g. `JSON.parse` of a `viseg snapshot` file). Throws {@link SnapshotError}. */
+export function parseSnapshot(value: unknown): PageSnapshot {
+  const wrongVersion = versionProblem(value);
+  if (wrongVersion) throw new SnapshotError(wrongVersion);
+  const r = pageSnapshotSchema.safeParse(value);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new SnapshotError(`not a valid viseg snapshot: ${i.path.map(String).join('.') || 'top level'}: ${i.message}`);
+  }
+  return r.data as PageSnapshot;
+}
+
+/**
+ * The check every analysis makes before it starts (cheap: no walk over the nodes): the version,
+ * and the fields the stages index. Throws {@link SnapshotError}.
+ */
+export function checkSnapshot(value: PageSnapshot): void {
+  const wrongVersion = versionProblem(value);
+  if (wrongVersion) throw new SnapshotError(wrongVersion);
+  if (!Array.isArray(value.nodes) || typeof value.root !== 'number' || (value.nodes.length > 0 && !value.nodes[value.root])) {
+    throw new SnapshotError('not a valid viseg snapshot: nodes and root do not fit');
+  }
+  if (typeof value.metadata !== 'object' || value.metadata === null) throw new SnapshotError('not a valid viseg snapshot: no metadata');
+}

@@ -1,0 +1,143 @@
+/**
+ * `viseg extract` outputs for pipelines: exit codes in every format, EPIPE, one file per input, a
+ * file in the format its name asks for, formats that cannot apply, one field, the end-of-batch
+ * summary, the progress bar and the records on one terminal, and Chromium's error names explained.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CLI } from '../batch/helpers.js';
+import { haveChromium, page, prose, tempDir, viseg, visegOnTerminal, writeFiles } from './run.js';
+
+const FAST = ['--settle-ms', '100', '--max-settle-ms', '2000'];
+
+describe.skipIf(!haveChromium)('extract: outputs for pipelines', () => {
+  const dir = tempDir('viseg-outputs-');
+  const a = path.join(dir, 'pages', 'alpha.html');
+  const b = path.join(dir, 'pages', 'beta.html');
+  const empty = path.join(dir, 'pages', 'gamma.html');
+  const nav = path.join(dir, 'nav.html');
+
+  beforeAll(() => {
+    writeFiles(dir, {
+      'pages/alpha.html': page('Alpha story', prose('alpha')),
+      'pages/beta.html': page('Beta story', prose('beta')),
+      'pages/gamma.html': '',
+      // a page without an article: a few links and nothing else
+      'nav.html': '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Links</title></head><body><nav><a href="/a">A</a> <a href="/b">B</a></nav></body></html>',
+    });
+  });
+
+  it('a single page without main content exits 1 in every --format, saying so on stderr', async () => {
+    for (const format of ['text', 'html', 'markdown', 'json', 'jsonl']) {
+      const r = await viseg(['extract', nav, '-f', format, ...FAST]);
+      expect(r.code, `--format ${format}: ${r.stderr}`).toBe(1);
+      expect(r.stderr, format).toMatch(/no main content found/);
+      if (format === 'json' || format === 'jsonl') expect(JSON.parse(r.stdout).mainBlock).toBeNull();
+      else expect(r.stdout).toBe('');
+    }
+  }, 300_000);
+
+  it('ends quietly with status 0 when the reader of stdout goes away (| head)', async () => {
+    const child = spawn(process.execPath, [CLI, 'extract', a, b, a, b, a, b, '-c', '1', ...FAST], {
+      env: { ...process.env, VISEG_BROWSER_PATH: CHROMIUM },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // like `head -n 1`: read the first record, then close the pipe
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(code, stderr).toBe(0);
+    expect(stderr).not.toMatch(/EPIPE|Error|at .*\.js:\d+/);
+  }, 180_000);
+
+  it('--output-dir writes one file per input in the chosen format; the summary names the failure and the folder', async () => {
+    const outDir = path.join(dir, 'md');
+    const r = await viseg(['extract', path.join(dir, 'pages'), '--output-dir', outDir, '-f', 'markdown', '--with-metadata', ...FAST]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(readdirSync(outDir).sort()).toEqual(['alpha.md', 'beta.md']);
+    const md = readFileSync(path.join(outDir, 'alpha.md'), 'utf8');
+    expect(md).toMatch(/^---\ntitle: "Alpha story"\n/);
+    expect(md).toContain('Paragraph 1 about alpha.');
+    expect(r.stderr).toContain('viseg: 3 pages: 2 ok, 1 failed (EMPTY_INPUT 1)');
+    expect(r.stderr).toContain(`${empty}: EMPTY_INPUT:`);
+    expect(r.stderr).toContain(`viseg: 2 files in ${outDir}`);
+    expect(r.stdout).toBe('');
+  }, 180_000);
+
+  it('-o page.md writes Markdown (not JSONL), -o page.html HTML; --property prints one field', async () => {
+    const mdFile = path.join(dir, 'alpha.md');
+    const md = await viseg(['extract', a, '-o', mdFile, ...FAST]);
+    expect(md.code, md.stderr).toBe(0);
+    const text = readFileSync(mdFile, 'utf8');
+    expect(text).toContain('Paragraph 1 about alpha.');
+    expect(text.trimStart().startsWith('{')).toBe(false);
+    const title = await viseg(['extract', a, '--property', 'title', ...FAST]);
+    expect(title.code, title.stderr).toBe(0);
+    expect(title.stdout).toBe('Alpha story\n');
+  }, 180_000);
+
+  it('a format that cannot apply is a usage error, found before any browser starts', async () => {
+    // a browser path that does not exist: had the browser been started first, this would be its error
+    const noBrowser = ['--browser-path', path.join(dir, 'no-such-chrome')];
+    const several = await viseg(['extract', path.join(dir, 'pages'), '-f', 'markdown', ...noBrowser]);
+    expect(several.code).toBe(2);
+    expect(several.stderr).toMatch(/--format markdown holds one page, and there are 3 inputs for stdout: use --format jsonl/);
+    const file = await viseg(['extract', a, b, '-o', path.join(dir, 'both.md'), ...noBrowser]);
+    expect(file.code).toBe(2);
+    expect(existsSync(path.join(dir, 'both.md'))).toBe(false);
+    const prop = await viseg(['extract', a, b, '--property', 'title', ...noBrowser]);
+    expect(prop.code).toBe(2);
+    const meta = await viseg(['extract', a, '-f', 'json', '--with-metadata', ...noBrowser]);
+    expect(meta.code).toBe(2);
+    // the browser's own error once the inputs are fine
+    const ok = await viseg(['extract', a, ...noBrowser]);
+    expect(ok.code).toBe(1);
+    expect(ok.stderr).toMatch(/no-such-chrome/);
+  }, 120_000);
+
+  it('on one terminal the progress bar is not drawn over JSONL records; with -o it is', async () => {
+    const onTty = await visegOnTerminal(['extract', a, b, '-c', '1', ...FAST]);
+    expect(onTty.code, onTty.stdout).toBe(0);
+    const lines = onTty.stdout.split(/\r?\n/).filter((l) => l.trim());
+    expect(lines.filter((l) => l.startsWith('{"input"')).length).toBe(2);
+    expect(onTty.stdout).not.toMatch(/pages \| \d+ failed/);
+    for (const l of lines.filter((x) => x.includes('"input"'))) expect(() => JSON.parse(l)).not.toThrow();
+    const toFile = await visegOnTerminal(['extract', a, b, '-c', '1', '-o', path.join(dir, 'tty.jsonl'), ...FAST]);
+    expect(toFile.code, toFile.stdout).toBe(0);
+    expect(toFile.stdout).toMatch(/2\/2 pages \| 0 failed/);
+  }, 240_000);
+
+  it("explains Chromium's net::ERR_UNSAFE_PORT: which port, and why", async () => {
+    const r = await viseg(['extract', 'http://127.0.0.1:6000/', '-f', 'json', ...FAST]);
+    expect(r.code).toBe(1);
+    const rec = JSON.parse(r.stdout);
+    expect(rec.error.code).toBe('NAVIGATION_FAILED');
+    expect(rec.error.message).toMatch(/net::ERR_UNSAFE_PORT.*Chromium refuses to load anything from port 6000 \(X11\)/);
+  }, 120_000);
+});
+
+describe('usage errors and help', () => {
+  it('a usage error is the message and a pointer to --help, naming the flag and its unit', async () => {
+    const r = await viseg(['extract', '--timeout', '5', 'x.html']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("viseg: --timeout must be at least 1000 ms\nrun 'viseg extract --help' for usage and examples\n");
+    const unknown = await viseg(['segment', '--no-such-flag', 'x.html']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
+    expect(unknown.stderr).toMatch(/unknown option '--no-such-flag'/);
+    const viewport = await viseg(['snapshot', '--viewport', 'big', 'x.html']);
+    expect(viewport.stderr).toMatch(/--viewport must be WIDTHxHEIGHT in CSS px/);
+  }, 120_000);
+
+  it('every --help has examples and names no path inside the repository', async () => {
+    for (const cmd of [[], ['extract'], ['snapshot'], ['segment'], ['report'], ['eval'], ['check'], ['bench']]) {
+      const r = await viseg([...cmd, '--help']);
+      expect(r.code, cmd.join(' ')).toBe(0);
+      expect(r.stdout, cmd.join(' ')).toMatch(/\nExamples:\n {2}\$ viseg /);
+      expect(r.stdout, cmd.join(' ')).not.toMatch(/\.\.\/shared|\bdocs\/|\bsrc\/|\btest\/|\bfixtures\//);
+    }
+  }, 240_000);
+});
