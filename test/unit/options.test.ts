@@ -23,7 +23,7 @@ describe('extract options', () => {
     expect(resolveExtractOptions({}).viewport).toEqual({ width: 1366, height: 768 });
     expect(resolveExtractOptions({ viewport: '1024x700' }).viewport).toEqual({ width: 1024, height: 700 });
     expect(resolveExtractOptions({ viewport: { width: 1024, height: 700 } }).viewport).toEqual({ width: 1024, height: 700 });
-    expect(() => resolveExtractOptions({ viewport: '1024 by 700' as never })).toThrow(/viewport: must be \{ width, height \} in CSS px, or a string like "1366x768"/);
+    expect(() => resolveExtractOptions({ viewport: '1024 by 700' as never })).toThrow(/^viewport must be \{ width, height \} in CSS px, or a string like "1366x768"/);
     expect(() => resolveExtractOptions({ viewport: { width: 100, height: 700 } })).toThrow(/viewport\.width/);
     expect(() => resolveExtractOptions({ viewport: { width: 1024, height: 700, scale: 2 } as never })).toThrow(/scale/);
   });

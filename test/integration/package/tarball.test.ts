@@ -214,7 +214,7 @@ console.log(JSON.stringify(out));
     expect(out.matchers).toBe('function');
     expect(out.check).toBe('function');
     expect(out['{"bogus":1}']).toMatch(/^OptionsError: .*bogus/);
-    expect(out['{"viewport":"1366 by 768"}']).toMatch(/^OptionsError: viewport: .*1366x768/);
+    expect(out['{"viewport":"1366 by 768"}']).toMatch(/^OptionsError: viewport must be .*1366x768/);
     expect(out.html).toMatchObject({ ok: true, url: STORY_URL, finalUrl: STORY_URL, title: 'Council approves the Riverside bridge repairs', pageType: 'article' });
     // relative links resolve against the URL given with the HTML, not the server that rendered it
     expect(out.html.html).toContain('href="https://news.example/news/bridge-history"');
