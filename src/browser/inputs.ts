@@ -182,6 +182,15 @@ export async function resolveInputs(args: string[], opts: ResolveInputsOptions =
   return out;
 }
 
+/** The label a record carries: the argument as given, or dir/file for files found in a directory. */
+export function inputLabel(input: ResolvedInput): string {
+  if (input.kind === 'file' && input.path) {
+    const base = path.basename(input.path);
+    if (path.basename(input.input) !== base) return path.join(input.input, base);
+  }
+  return input.input;
+}
+
 /**
  * Read an `--input-file`: one input per line; blank lines and lines starting with `#` are skipped;
  * surrounding whitespace, a UTF-8 BOM and CRLF line ends are removed. Relative paths are kept as

@@ -20,8 +20,13 @@ export function intArg(name: string) {
   };
 }
 
-/** Options shared by every command that renders pages. */
+/** Options shared by every command that renders pages: how pages are rendered, and by which browser. */
 export function addRenderOptions(cmd: Command): Command {
+  return addBrowserOptions(addPageOptions(cmd));
+}
+
+/** How each page is loaded and segmented (`viseg queue add` stores them with the jobs). */
+export function addPageOptions(cmd: Command): Command {
   return cmd
     .option('--timeout <ms>', 'hard per-page deadline', intArg('--timeout'), 30_000)
     .option('--settle-ms <ms>', 'DOM and network quiet window before the snapshot', intArg('--settle-ms'), 500)
@@ -35,7 +40,12 @@ export function addRenderOptions(cmd: Command): Command {
     .option('--no-scroll', 'do not scroll (same as --scroll never)')
     .option('--offline', 'block requests that leave the machine, for URLs too (local files always are)')
     .option('--pdoc <n>', 'permitted degree of coherence of the block tree (1-11, lower is coarser)', intArg('--pdoc'), 8)
-    .option('--viewport <WxH>', 'viewport size', '1366x768')
+    .option('--viewport <WxH>', 'viewport size', '1366x768');
+}
+
+/** Which browser renders the pages: launched here, or a browser server to connect to. */
+export function addBrowserOptions(cmd: Command): Command {
+  return cmd
     .option('--browser-path <path>', 'Chromium/Chrome executable (or VISEG_BROWSER_PATH)')
     .addOption(new Option('--ws-endpoint <url>', 'connect to a Playwright browser server instead of launching').conflicts('cdpEndpoint'))
     .option('--cdp-endpoint <url>', 'connect to a Chrome DevTools Protocol endpoint instead of launching');

@@ -9,7 +9,7 @@ import { pageId, scoreAll, type PageScore, type Summary } from '../eval/score.js
 import { defaultConcurrency, OptionsError } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
 import { addRenderOptions, collectInputs, EXIT_OK, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
-import { inputLabel } from './extract.js';
+import { inputLabel } from '../browser/index.js';
 import { openSink } from './output.js';
 import { startProgress } from './progress.js';
 

@@ -1,7 +1,6 @@
 /** `viseg extract <inputs...>`: the main content of each page, as text/HTML/Markdown/JSON or JSONL records. */
-import path from 'node:path';
 import { Command, Option } from 'commander';
-import type { ResolvedInput } from '../browser/index.js';
+import { inputLabel } from '../browser/index.js';
 import { defaultConcurrency, OptionsError } from '../options.js';
 import { STRATEGY_NAMES } from '../strategies/index.js';
 import { runBatch } from '../pipeline/batch.js';
@@ -18,15 +17,6 @@ interface ExtractCliOptions extends RenderCliOptions, ScreenshotCliOptions {
   inputFile?: string;
   resume?: boolean;
   quiet?: boolean;
-}
-
-/** The label a record carries: the argument as given, or dir/file for files found in a directory. */
-export function inputLabel(input: ResolvedInput): string {
-  if (input.kind === 'file' && input.path) {
-    const base = path.basename(input.path);
-    if (path.basename(input.input) !== base) return path.join(input.input, base);
-  }
-  return input.input;
 }
 
 function printSingle(r: ExtractRecord, format: ExtractCliOptions['format']): number {
