@@ -104,3 +104,10 @@ export { processInput, runBatch };
 // --- `viseg check`: regression checks of extraction against fixture sites (src/check) ---
 export { runCheck, discoverSites, compareSite, parseExpected, parseExpectedText, updateExpected, pickSnippets, pageTextOf } from './check/index.js';
 export type { CheckRun, CheckRunOptions, SiteResult, Site, Expected, ExpectedFile, SiteComparison, FieldMismatch, Change, CheckInput } from './check/index.js';
+
+// --- Runs bigger than one machine: a Redis job queue (BullMQ) and workers (src/queue, docs/scale-out.md) ---
+export { enqueue, runWorker, readResults, drainResults, queueStatus, clearQueue, QueueConnectionError, DrainedError } from './queue/index.js';
+export type {
+  EnqueueOptions, EnqueueResult, WorkerOptions, QueueWorker, WorkerStats, ResultsOptions, ResultsStream, DrainOptions, DrainResult, QueueStatus,
+  WorkerInfo, QueueLocation,
+} from './queue/index.js';
