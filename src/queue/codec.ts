@@ -1,8 +1,8 @@
 /**
  * Records as they are kept in Redis: the record's JSON (exactly the bytes `viseg extract --jsonl`
  * writes for it), Brotli-compressed, after a one-byte format tag. A record's text, HTML and
- * Markdown say the same thing three times, which Brotli folds together: on the article-bench-dev
- * pages a stored record is a fifth to a seventh of its JSON (docs/scale-out.md).
+ * Markdown say the same thing three times, which Brotli folds together (docs/scale-out.md has the
+ * sizes measured on real pages).
  */
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import type { ExtractRecord } from '../pipeline/record.js';

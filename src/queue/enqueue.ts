@@ -8,12 +8,11 @@
  * from the input and the options), unless `force`: then it is rendered again and its new record
  * replaces the old one, at the end of the enqueue order.
  */
-import { Queue } from 'bullmq';
 import path from 'node:path';
 import { inputLabel, resolveInputs, type ResolvedInput } from '../browser/index.js';
 import { OptionsError, resolveExtractOptions, type ExtractOptions } from '../options.js';
 import { inputKey, resolveLocation, settingsFingerprint, type JobData, type JobSettings, type QueueLocation } from './keys.js';
-import { bullConnection, connectIndex } from './redis.js';
+import { openQueue } from './redis.js';
 
 export interface EnqueueOptions extends QueueLocation, Omit<ExtractOptions, 'concurrency' | 'keepArtifacts'> {
   /** Add every input again, even when it is already queued or done. */
@@ -71,9 +70,7 @@ export async function enqueue(inputs: string[], options: EnqueueOptions = {}): P
   const fingerprint = settingsFingerprint(settings);
   const resolved = await resolveInputs(inputs);
 
-  const index = await connectIndex(loc);
-  const queue = new Queue<JobData>(loc.queue, { connection: bullConnection(loc.redis) });
-  queue.on('error', () => undefined); // connection errors: the commands wait for Redis to come back
+  const { index, queue, close } = await openQueue(loc);
   const result: EnqueueResult = { queue: loc.queue, inputs: resolved.length, added: 0, alreadyQueued: 0, alreadyDone: 0, requeued: 0, total: 0 };
   try {
     await index.redis.hsetnx(index.keys.options, fingerprint, JSON.stringify(settings));
@@ -124,7 +121,6 @@ export async function enqueue(inputs: string[], options: EnqueueOptions = {}): P
     result.total = await index.redis.zcard(index.keys.order);
     return result;
   } finally {
-    await queue.close().catch(() => undefined);
-    await index.close();
+    await close();
   }
 }

@@ -8,9 +8,9 @@
  * `queue results --follow` ride through a Redis restart. One-shot commands first check that Redis
  * answers at all, so a wrong URL is an error instead of a hang.
  */
+import { Queue, type ConnectionOptions } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
-import type { ConnectionOptions } from 'bullmq';
-import { displayUrl, indexKeys, type IndexKeys, type ResolvedLocation } from './keys.js';
+import { displayUrl, indexKeys, resolveLocation, type IndexKeys, type JobData, type QueueLocation, type ResolvedLocation } from './keys.js';
 
 /** Thrown when Redis cannot be reached at the start of a command. */
 export class QueueConnectionError extends Error {
@@ -189,6 +189,30 @@ export async function connectIndex(loc: ResolvedLocation, o: ConnectOptions = {}
       const quit = redis.quit().then(() => true, () => false);
       const timer = new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref());
       if (!(await Promise.race([quit, timer]))) redis.disconnect();
+    },
+  };
+}
+
+/** A queue's index and its BullMQ queue (for commands that add, read or watch, not for workers). */
+export interface QueueHandle {
+  loc: ResolvedLocation;
+  index: IndexClient;
+  queue: Queue<JobData>;
+  close(): Promise<void>;
+}
+
+export async function openQueue(o: QueueLocation): Promise<QueueHandle> {
+  const loc = resolveLocation(o);
+  const index = await connectIndex(loc);
+  const queue = new Queue<JobData>(loc.queue, { connection: bullConnection(loc.redis) });
+  queue.on('error', () => undefined); // connection errors: the commands wait for Redis to come back
+  return {
+    loc,
+    index,
+    queue,
+    async close() {
+      await queue.close().catch(() => undefined);
+      await index.close();
     },
   };
 }

@@ -8,13 +8,12 @@
  * past them. A drain that is killed half-way is resumed from the same file: records the file
  * already has are not written twice.
  */
-import { Queue } from 'bullmq';
 import { closeSync, existsSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import { emptyRecord, type ExtractRecord } from '../pipeline/record.js';
 import { readCompleteLines } from './lines.js';
 import { decodeRecordJson, encodeRecord } from './codec.js';
-import { resolveLocation, type JobData, type QueueLocation } from './keys.js';
-import { bullConnection, connectIndex, type IndexClient } from './redis.js';
+import type { JobData, QueueLocation } from './keys.js';
+import { openQueue, type IndexClient, type QueueHandle } from './redis.js';
 
 export interface ResultsOptions extends QueueLocation {
   /**
@@ -31,10 +30,7 @@ export interface ResultsStream extends AsyncIterable<ExtractRecord> {
   readonly unfinished: number;
 }
 
-interface Ctx {
-  index: IndexClient;
-  queue: Queue<JobData>;
-}
+type Ctx = Pick<QueueHandle, 'index' | 'queue'>;
 
 interface Line {
   id: string;
@@ -56,19 +52,6 @@ interface WalkOptions {
 }
 
 const BATCH = 500;
-
-async function open(o: QueueLocation): Promise<Ctx> {
-  const loc = resolveLocation(o);
-  const index = await connectIndex(loc);
-  const queue = new Queue<JobData>(loc.queue, { connection: bullConnection(loc.redis) });
-  queue.on('error', () => undefined); // connection errors: commands wait for Redis to come back
-  return { index, queue };
-}
-
-async function close(ctx: Ctx): Promise<void> {
-  await ctx.queue.close().catch(() => undefined);
-  await ctx.index.close();
-}
 
 /** Where the drain cursor is: records up to `seq` were written to a file (`count` of them) and deleted. */
 async function drainedState(index: IndexClient): Promise<{ seq: number; count: number }> {
@@ -171,13 +154,13 @@ export function readResults(o: ResultsOptions = {}): ResultsStream {
 
 /** The records' JSON lines, in order (what `viseg queue results` prints); `state` counts the unfinished. */
 export async function* resultLines(o: ResultsOptions & { state: { unfinished: number } }): AsyncGenerator<string> {
-  const ctx = await open(o);
+  const ctx = await openQueue(o);
   try {
     const drained = await drainedState(ctx.index);
     if (drained.count > 0) throw new DrainedError(drained.count);
     for await (const line of walk(ctx, { after: 0, follow: o.follow ?? false, stopAtGap: false, pollMs: o.pollMs ?? 500, state: o.state })) yield line.json;
   } finally {
-    await close(ctx);
+    await ctx.close();
   }
 }
 
@@ -221,7 +204,7 @@ function inputOf(json: string): unknown {
  * is on disk. `out` must be the file earlier drains of this queue wrote to (checked).
  */
 export async function drainResults(o: DrainOptions): Promise<DrainResult> {
-  const ctx = await open(o);
+  const ctx = await openQueue(o);
   const state = { unfinished: 0 };
   const batchSize = o.batch ?? 200;
   let fd: number | null = null;
@@ -270,6 +253,6 @@ export async function drainResults(o: DrainOptions): Promise<DrainResult> {
     return { written, inFile: cursor.count + written, unfinished: state.unfinished };
   } finally {
     if (fd !== null) closeSync(fd);
-    await close(ctx);
+    await ctx.close();
   }
 }

@@ -3,9 +3,8 @@
  * last minute, and which workers are connected (a worker reports every 5 s; one silent for 15 s
  * is gone). Also `clearQueue`, which deletes a queue and its index.
  */
-import { Queue } from 'bullmq';
-import { resolveLocation, type JobData, type QueueLocation } from './keys.js';
-import { bullConnection, connectIndex } from './redis.js';
+import type { QueueLocation } from './keys.js';
+import { openQueue } from './redis.js';
 import { reapFailed } from './results.js';
 
 export interface WorkerInfo {
@@ -52,12 +51,10 @@ export interface QueueStatus {
 const WORKER_GONE_MS = 15_000;
 
 export async function queueStatus(o: QueueLocation = {}): Promise<QueueStatus> {
-  const loc = resolveLocation(o);
-  const index = await connectIndex(loc);
-  const queue = new Queue<JobData>(loc.queue, { connection: bullConnection(loc.redis) });
-  queue.on('error', () => undefined);
+  const q = await openQueue(o);
+  const { loc, index, queue } = q;
   try {
-    await reapFailed({ index, queue });
+    await reapFailed(q);
     const k = index.keys;
     const time = await index.redis.time();
     const now = Number(time[0]) * 1000 + Math.floor(Number(time[1]) / 1000);
@@ -99,23 +96,18 @@ export async function queueStatus(o: QueueLocation = {}): Promise<QueueStatus> {
       redisMemoryBytes: used ? Number(used[1]) : null,
     };
   } finally {
-    await queue.close().catch(() => undefined);
-    await index.close();
+    await q.close();
   }
 }
 
 /** Delete a queue: its jobs (BullMQ's obliterate), its records and its index. Workers on it stay connected. */
 export async function clearQueue(o: QueueLocation = {}): Promise<void> {
-  const loc = resolveLocation(o);
-  const index = await connectIndex(loc);
-  const queue = new Queue<JobData>(loc.queue, { connection: bullConnection(loc.redis) });
-  queue.on('error', () => undefined);
+  const { index, queue, close } = await openQueue(o);
   try {
     await queue.obliterate({ force: true });
     const k = index.keys;
     await index.redis.del(k.order, k.seq, k.forced, k.records, k.errors, k.recent, k.drained, k.options);
   } finally {
-    await queue.close().catch(() => undefined);
-    await index.close();
+    await close();
   }
 }

@@ -76,18 +76,10 @@ describe.skipIf(!haveChromium || skipWithoutRedis)('queue: bad inputs, drains, a
   }, 300_000);
 
   async function checkBadInputs(): Promise<void> {
-    expect(recs.map((r) => r.input)).toEqual(expected.map((e) => e.input));
-    for (const [i, e] of expected.entries()) {
-      const r = recs[i]!;
-      if (e.code) {
-        expect(r.ok, e.input).toBe(false);
-        expect(r.error?.code, `${e.input}: ${r.error?.message}`).toBe(e.code);
-        expect(attempts.get(e.input), `${e.input} was rendered twice before its error record`).toBe(2);
-      } else {
-        expect(r.ok, `${e.input}: ${JSON.stringify(r.error)}`).toBe(true);
-        expect(r.text.length).toBeGreaterThan(100);
-      }
-    }
+    // in enqueue order; each bad input an error record with extract's code, after its 2 renders
+    expect(recs.map((r) => ({ input: r.input, ok: r.ok, code: r.error?.code ?? null, renders: attempts.get(r.input) })))
+      .toEqual(expected.map((e) => ({ input: e.input, ok: !e.code, code: e.code ?? null, renders: e.code ? 2 : expect.any(Number) })));
+    for (const r of recs.filter((x) => !x.error)) expect(r.text.length, r.input).toBeGreaterThan(100);
     // as extract records it: the page it went to, with a warning
     const navigated = recs[5]!;
     expect(navigated.finalUrl).toMatch(/\/landing\.html$/);
