@@ -83,3 +83,10 @@ export async function segment(input: ExtractInput | Page | PageSnapshot, options
     await extractor.close();
   }
 }
+
+// --- Runs bigger than one machine: a Redis job queue (BullMQ) and workers (src/queue, docs/scale-out.md) ---
+export { enqueue, runWorker, readResults, drainResults, queueStatus, clearQueue, QueueConnectionError, DrainedError } from './queue/index.js';
+export type {
+  EnqueueOptions, EnqueueResult, WorkerOptions, QueueWorker, WorkerStats, ResultsOptions, ResultsStream, DrainOptions, DrainResult, QueueStatus,
+  WorkerInfo, QueueLocation,
+} from './queue/index.js';

@@ -1,5 +1,6 @@
 /** The text report of `viseg bench`: plain fixed-width tables. */
-import type { BenchResult, PassResult } from './run.js';
+import type { PassResult } from './meter.js';
+import type { BenchResult } from './run.js';
 import type { StageSummary } from './stats.js';
 
 const STAGE_NOTES: Record<string, string> = {

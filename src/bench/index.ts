@@ -4,8 +4,7 @@ export {
   parseProcStat, parseVmRssKb, parseStatusKb, descendants, readTree, readCpu, cpuDelta, MemorySampler, linuxProcReader, CLOCK_TICKS_PER_SECOND,
   type ProcStat, type ProcReader, type TreeReading, type MemorySample, type MemoryPeaks, type CpuReading,
 } from './proc.js';
-export {
-  runBench, runPool, repeatInputs, FULL_STAGES, BARE_STAGES, MEMORY_METHOD,
-  type BenchOptions, type BenchResult, type PassResult, type MemoryPoint, type BenchContext,
-} from './run.js';
+export { runBench, repeatInputs, MEMORY_METHOD, type BenchOptions, type BenchResult, type BenchContext } from './run.js';
+export { PassMeter, type PassResult, type MemoryPoint, type MeterOptions, type PassName } from './meter.js';
+export { benchBare, benchFull, runPool, FULL_STAGES, BARE_STAGES, type PassOptions } from './passes.js';
 export { formatBench, stageTable } from './format.js';

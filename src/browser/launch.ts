@@ -29,6 +29,12 @@ export interface LaunchOptions {
   timeoutMs?: number;
   /** Extra Chromium command-line switches appended after {@link chromiumArgs}. */
   extraArgs?: string[];
+  /**
+   * Let Playwright close the launched browser on SIGINT/SIGTERM/SIGHUP (and exit on SIGINT).
+   * Default true; false for a process that handles its signals itself (`viseg worker` finishes
+   * its pages in flight first).
+   */
+  handleSignals?: boolean;
 }
 
 export interface LaunchedBrowser {
@@ -155,6 +161,7 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedB
       headless: opts.headless ?? true,
       args: withEnabledFeatures([...chromiumArgs(), ...(opts.extraArgs ?? [])], ENABLED_FEATURES),
       timeout,
+      ...(opts.handleSignals === false ? { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false } : {}),
     });
   } catch (e) {
     throw new BrowserLaunchError(

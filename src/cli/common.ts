@@ -57,8 +57,13 @@ export function addConcurrencyOption(cmd: Command): Command {
   return cmd.option('-c, --concurrency <n>', `pages rendered at once, 1-64 (default: 6 per CPU core, between 6 and 16: ${defaultConcurrency()} here)`, intArg('--concurrency'));
 }
 
-/** Options shared by every command that renders pages. */
+/** Options shared by every command that renders pages: how pages are rendered, and by which browser. */
 export function addRenderOptions(cmd: Command): Command {
+  return addBrowserOptions(addPageOptions(cmd));
+}
+
+/** How each page is loaded and segmented (`viseg queue add` stores them with the jobs). */
+export function addPageOptions(cmd: Command): Command {
   const d = extractDefaults();
   return cmd
     .option('--timeout <ms>', `hard per-page deadline, in ms ${dflt(d.timeout)}`, intArg('--timeout', OPTION_UNITS.timeout))
@@ -73,7 +78,12 @@ export function addRenderOptions(cmd: Command): Command {
     .option('--offline', 'block requests that leave the machine, for URLs too (local files always are)')
     .option('--base-url <url>', "the public URL of a local file or of stdin: links, images and finalUrl are resolved against it (default: the page's canonical URL, og:url or <base>; without one they stay relative)")
     .option('--pdoc <n>', `permitted degree of coherence of the block tree, 1-11, lower is coarser ${dflt(d.pdoc)}`, intArg('--pdoc'))
-    .option('--viewport <WxH>', `viewport size in CSS px ${dflt(`${d.viewport.width}x${d.viewport.height}`)}`)
+    .option('--viewport <WxH>', `viewport size in CSS px ${dflt(`${d.viewport.width}x${d.viewport.height}`)}`);
+}
+
+/** Which browser renders the pages: launched here, or a browser server to connect to. */
+export function addBrowserOptions(cmd: Command): Command {
+  return cmd
     .option('--browser-path <path>', 'Chromium/Chrome executable (or VISEG_BROWSER_PATH)')
     .addOption(new Option('--ws-endpoint <url>', 'connect to a Playwright browser server instead of launching').conflicts('cdpEndpoint'))
     .option('--cdp-endpoint <url>', 'connect to a Chrome DevTools Protocol endpoint instead of launching');

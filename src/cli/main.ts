@@ -9,6 +9,8 @@ import { checkCommand } from './check.js';
 import { segmentCommand } from './segment.js';
 import { reportCommand } from './report.js';
 import { benchCommand } from './bench.js';
+import { queueCommand } from './queue.js';
+import { workerCommand } from './worker.js';
 import { EXIT_USAGE, helpPointer } from './common.js';
 import { printable, watchStdout } from './terminal.js';
 
@@ -46,6 +48,8 @@ export function buildProgram(): Command {
   program.addCommand(evalCommand());
   program.addCommand(checkCommand());
   program.addCommand(benchCommand());
+  program.addCommand(queueCommand());
+  program.addCommand(workerCommand());
   for (const c of program.commands) usageErrors(c, c.name());
   return program;
 }

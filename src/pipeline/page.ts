@@ -106,9 +106,23 @@ function whenDisconnected(browser: Browser): { promise: Promise<never>; off: () 
   return { promise, off: () => browser.off('disconnected', on) };
 }
 
-async function render(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks, tabs?: TabPool):
-  Promise<{ snapshot: PageSnapshot; screenshot?: Buffer; load: number; snap: number; shot: number; warnings: Warning[] }> {
+/** How long opening and giving back a page's tab took (ms): `viseg bench` reports them. */
+export interface TabTimings {
+  open: number;
+  close: number;
+}
+
+/**
+ * The set-up and tear-down every render shares: open the input's tab (`tabs`, a worker's reused
+ * one, or a fresh context), run `step` on the page, and give the tab back, kept for the next page
+ * when `step` succeeded. Opening is bounded by the page's deadline and by the browser's
+ * disconnect; an error while the browser dies becomes BROWSER_CRASHED (so that it is retried).
+ * `step` gets the page and the deadline (ms since the epoch).
+ */
+export async function withTab<T>(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, tabs: TabPool | undefined,
+  step: (page: Page, deadline: number) => Promise<T>, timings?: TabTimings): Promise<T> {
   const deadline = Date.now() + opts.timeout;
+  const t0 = performance.now();
   const { browser } = await session.browser();
   const spec = tabSpecFor(input, opts, session.server.origins);
   let context: BrowserContext | null = null;
@@ -128,6 +142,32 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
       abandoned = true;
       throw e;
     }
+    if (timings) timings.open = performance.now() - t0;
+    const value = await step(page, deadline);
+    ok = true;
+    return value;
+  } catch (e) {
+    // Pages in flight when the browser dies fail in several ways (PAGE_CLOSED from loadPage,
+    // "Target closed", a timeout): all of them are a crash, so that the page is retried.
+    if (await browserGone(browser, e)) throw new VisegError('BROWSER_CRASHED', `the browser crashed while rendering ${input.url}: ${toErrorInfo(e).message}`);
+    throw e;
+  } finally {
+    gone.off();
+    const t1 = performance.now();
+    if (tabs) await tabs.release(ok, input.url);
+    else if (context) await closeQuietly(context, 5000);
+    if (timings) timings.close = performance.now() - t1;
+  }
+}
+
+/** An HTTP error status of the document is an error record (the tab is still fine). */
+export function checkStatus(status: number | null, url: string): void {
+  if (status !== null && status >= 400) throw new VisegError('HTTP_ERROR', `HTTP ${status} for ${url}`);
+}
+
+async function render(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks, tabs?: TabPool):
+  Promise<{ snapshot: PageSnapshot; screenshot?: Buffer; load: number; snap: number; shot: number; warnings: Warning[] }> {
+  const r = await withTab(session, input, opts, tabs, async (page, deadline) => {
     const t0 = performance.now();
     const loaded = await loadPage(page, input.url!, loadOptionsFor(opts));
     const t1 = performance.now();
@@ -140,19 +180,11 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
     if (loaded.navigatedAway) warnings.push(warning('NAVIGATED_AWAY', `page navigated away to ${loaded.finalUrl}`));
     for (const d of loaded.dialogs) warnings.push(warning('DIALOG_DISMISSED', `dialog dismissed: ${d}`));
     if (truncated) warnings.push(warning('SNAPSHOT_TRUNCATED', 'snapshot truncated: too many nodes'));
-    ok = true;
-    if (loaded.status !== null && loaded.status >= 400) throw new VisegError('HTTP_ERROR', `HTTP ${loaded.status} for ${input.url}`);
-    return { snapshot, screenshot, load: t1 - t0, snap: t2 - t1, shot: t3 - t2, warnings };
-  } catch (e) {
-    // Pages in flight when the browser dies fail in several ways (PAGE_CLOSED from loadPage,
-    // "Target closed", a timeout): all of them are a crash, so that the page is retried.
-    if (await browserGone(browser, e)) throw new VisegError('BROWSER_CRASHED', `the browser crashed while rendering ${input.url}: ${toErrorInfo(e).message}`);
-    throw e;
-  } finally {
-    gone.off();
-    if (tabs) await tabs.release(ok, input.url);
-    else if (context) await closeQuietly(context, 5000);
-  }
+    return { status: loaded.status, snapshot, screenshot, load: t1 - t0, snap: t2 - t1, shot: t3 - t2, warnings };
+  });
+  checkStatus(r.status, input.url!);
+  const { status: _s, ...rendered } = r;
+  return rendered;
 }
 
 /**

@@ -2,7 +2,7 @@
  * A rendering session: one browser (launched or connected) and one loopback file server, reused
  * across every page of a run. Restarts the browser when it crashes.
  */
-import { launchBrowser, startFileServer, type FileServer, type LaunchedBrowser, type LaunchOptions } from '../browser/index.js';
+import { launchBrowser, startFileServer, VisegError, type FileServer, type LaunchedBrowser, type LaunchOptions } from '../browser/index.js';
 
 /**
  * Loopback ports (origins) of the session's file server. Local files are spread over them by path,
@@ -15,6 +15,7 @@ export class Session {
   private launched: LaunchedBrowser | null = null;
   private starting: Promise<LaunchedBrowser> | null = null;
   private restarts = 0;
+  private closed = false;
 
   private constructor(readonly server: FileServer, private readonly launchOptions: LaunchOptions) {}
 
@@ -33,6 +34,8 @@ export class Session {
   /** The live browser, launching (or relaunching after a crash) when needed. */
   async browser(): Promise<LaunchedBrowser> {
     if (this.launched && this.launched.browser.isConnected()) return this.launched;
+    // a page still in flight when the session closed must not launch a browser nobody will close
+    if (this.closed) throw new VisegError('SESSION_CLOSED', 'the rendering session was closed');
     if (!this.starting) {
       const old = this.launched;
       this.launched = null;
@@ -68,6 +71,8 @@ export class Session {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    await (this.starting ?? Promise.resolve()).catch(() => undefined);
     await this.launched?.close().catch(() => undefined);
     await this.server.close().catch(() => undefined);
   }

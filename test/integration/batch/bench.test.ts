@@ -6,7 +6,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { descendants, MemorySampler, parseProcStat, parseStatusKb, parseVmRssKb, readTree, type ProcReader } from '../../../src/bench/proc.js';
 import { referenceMs, referenceWork } from '../../../src/bench/reference.js';
-import { repeatInputs, runPool } from '../../../src/bench/run.js';
+import { runPool } from '../../../src/bench/passes.js';
+import { repeatInputs } from '../../../src/bench/run.js';
 import { median, percentile, StageRecorder, summarize } from '../../../src/bench/stats.js';
 import { BROKEN, haveChromium, runCli } from './helpers.js';
 

@@ -1,0 +1,244 @@
+/**
+ * `runWorker`: take pages from a queue and render each one exactly as `viseg extract` does (the
+ * same Session, tab reuse and `processInput`, with the options stored with the job), then store its
+ * record in Redis.
+ *
+ * - A page that fails is rendered again, up to the job's `attempts`; the last attempt's error
+ *   record is stored like any other record, so a broken page never blocks the queue.
+ * - A worker that dies (SIGKILL, a lost machine) stops renewing the locks of its jobs; another
+ *   worker's stalled-job check puts them back on the queue once the lock runs out (`lockMs`), and
+ *   they are rendered again. A job lost this way more than twice is failed, and its input gets an
+ *   error record `WORKER_LOST` (results.ts).
+ * - A record is stored only while its job is still in the index, and stored under the job id, so a
+ *   page rendered twice (a stalled job that was still running) still has one record.
+ * - While Redis is away, pages in flight finish and wait to be stored; nothing is lost as long as
+ *   Redis keeps its data (AOF or RDB, docs/scale-out.md).
+ */
+import { Worker, WaitingError, type Job } from 'bullmq';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { resolveInputs, type ResolvedInput } from '../browser/index.js';
+import { defaultConcurrency, OptionsError, resolveBrowserOptions, resolveExtractOptions, type BrowserOptions, type ResolvedExtractOptions } from '../options.js';
+import { processInput, type PageHooks } from '../pipeline/page.js';
+import type { ExtractRecord } from '../pipeline/record.js';
+import { screenshotHook, screenshotName, writeAnnotated } from '../pipeline/screenshots.js';
+import { Session } from '../pipeline/session.js';
+import { TabPool } from '../pipeline/tabs.js';
+import { encodeRecord } from './codec.js';
+import { displayUrl, resolveLocation, type JobData, type JobSettings, type QueueLocation } from './keys.js';
+import { bullConnection, connectIndex, type IndexClient } from './redis.js';
+
+export interface WorkerOptions extends QueueLocation, BrowserOptions {
+  /** Pages rendered at once (default: as `viseg extract`, 6 per CPU core between 6 and 16). */
+  concurrency?: number;
+  /**
+   * How long a job stays with a worker that stopped answering before another worker takes it
+   * (ms, default 30000). The worker renews its locks every half of this.
+   */
+  lockMs?: number;
+  /** One line per event worth telling an operator: start, retries, error records, Redis trouble, shutdown. */
+  log?: (line: string) => void;
+  /** Called after each record is stored. */
+  onRecord?: (record: ExtractRecord, job: { id: string; seq: number; attempt: number }) => void;
+}
+
+export interface WorkerStats {
+  /** Records stored (ok and error). */
+  pages: number;
+  ok: number;
+  failed: number;
+  /** Failed renders that were put back for another attempt. */
+  retried: number;
+}
+
+export interface QueueWorker {
+  /** `host:pid:random`, as `viseg queue status` lists it. */
+  readonly id: string;
+  readonly stats: WorkerStats;
+  /** Pages being rendered now. */
+  readonly active: number;
+  /**
+   * Stop taking jobs, then either finish the pages in flight (default) or hand them back to the
+   * queue at once (`handBack`), and close the browser. Calling it again with `handBack` while a
+   * graceful close waits hands the remaining pages back.
+   */
+  close(options?: { handBack?: boolean }): Promise<void>;
+}
+
+const HEARTBEAT_MS = 5000;
+/** A job lost with its worker this many times is failed (its input gets a WORKER_LOST record). */
+const MAX_STALLED = 2;
+
+interface Flight {
+  job: Job<JobData>;
+  token: string | undefined;
+  handBack: (e: Error) => void;
+}
+
+/** The retried failure of one attempt (BullMQ puts the job back; its message is the page's error). */
+class AttemptFailed extends Error {
+  constructor(record: ExtractRecord) {
+    super(`${record.error?.code}: ${record.error?.message}`);
+    this.name = 'AttemptFailed';
+  }
+}
+
+/** The input the worker loads for a job's target; a folder (not expanded when it was added) is an error. */
+async function resolveTarget(target: string, session: Session): Promise<ResolvedInput> {
+  const [r, ...more] = await resolveInputs([target], { server: session.server });
+  if (r && !more.length && (r.kind === 'url' || r.error || r.path === path.resolve(target))) return r;
+  return { input: target, kind: 'file', path: target, error: { code: 'UNSUPPORTED_INPUT', message: `${target} is a folder: add it again from a machine that sees its files` } };
+}
+
+export async function runWorker(o: WorkerOptions = {}): Promise<QueueWorker> {
+  const loc = resolveLocation(o);
+  const log = o.log ?? (() => undefined);
+  const concurrency = o.concurrency ?? defaultConcurrency();
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new OptionsError('concurrency must be a whole number from 1 to 64');
+  const lockMs = o.lockMs ?? 30_000;
+  if (!Number.isInteger(lockMs) || lockMs < 1000) throw new OptionsError('lockMs must be a whole number of ms, at least 1000');
+  const browserOptions = resolveBrowserOptions({ browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint, headless: o.headless });
+  const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+
+  let redisDown = false;
+  const onRedisError = (e: Error) => {
+    if (redisDown) return;
+    redisDown = true;
+    log(`lost the connection to Redis at ${displayUrl(loc.redis)} (${e.message}); pages in flight finish and wait for it`);
+  };
+  // the worker handles SIGTERM/SIGINT itself: the browser must outlive the pages in flight
+  const session = await Session.open({ ...browserOptions, handleSignals: false });
+  let index: IndexClient;
+  try {
+    index = await connectIndex(loc, { readyTimeoutMs: 0, onError: onRedisError });
+  } catch (e) {
+    await session.close();
+    throw e;
+  }
+  let stopping = false;
+  index.redis.on('close', () => {
+    if (!stopping) onRedisError(new Error('connection closed'));
+  });
+  index.redis.on('ready', () => {
+    if (!redisDown) return;
+    redisDown = false;
+    log('connected to Redis again');
+  });
+
+  const settingsCache = new Map<string, Promise<{ settings: JobSettings; opts: ResolvedExtractOptions }>>();
+  const settingsOf = (fp: string) => {
+    let p = settingsCache.get(fp);
+    if (!p) {
+      p = index.redis.hget(index.keys.options, fp).then((json) => {
+        if (!json) throw new Error(`the job's options (${fp}) are missing from the queue`);
+        const settings = JSON.parse(json) as JobSettings;
+        return { settings, opts: resolveExtractOptions({ ...settings.extract, concurrency: 1 }) };
+      });
+      p.catch(() => settingsCache.delete(fp));
+      settingsCache.set(fp, p);
+    }
+    return p;
+  };
+
+  const stats: WorkerStats = { pages: 0, ok: 0, failed: 0, retried: 0 };
+  const flights = new Map<string, Flight>();
+  // one reused tab per page slot, as runBatch gives each of its workers
+  const free = Array.from({ length: concurrency }, () => new TabPool());
+  const allTabs = [...free];
+
+  const processor = async (job: Job<JobData>, token?: string): Promise<string> => {
+    const data = job.data;
+    const attempt = job.attemptsMade + 1;
+    const attempts = job.opts.attempts ?? 1;
+    const { settings, opts } = await settingsOf(data.settings);
+    const tabs = free.pop() ?? new TabPool();
+    let handBack: (e: Error) => void = () => undefined;
+    const handedBack = new Promise<never>((_, reject) => (handBack = reject));
+    flights.set(job.id!, { job, token, handBack });
+    try {
+      const input = await resolveTarget(data.target, session);
+      const hooks: PageHooks = settings.screenshotDir ? screenshotHook(settings.maxHeight) : {};
+      const result = await Promise.race([processInput(session, input, opts, hooks, tabs), handedBack]);
+      result.record.input = data.input;
+      if (settings.screenshotDir) await writeAnnotated(result, path.join(settings.screenshotDir, screenshotName(data.input, data.seq - 1)), settings.maxHeight);
+      const r = result.record;
+      if (!r.ok && attempt < attempts) {
+        stats.retried++;
+        log(`${data.input}: attempt ${attempt} of ${attempts} failed (${r.error?.code}: ${r.error?.message}); it goes back on the queue`);
+        throw new AttemptFailed(r);
+      }
+      if (redisDown) log(`${data.input}: rendered; its record waits for Redis`);
+      const stored = await index.storeRecord(job.id!, encodeRecord(r), r.ok);
+      if (!stored) return 'superseded'; // added again with --force, or already drained
+      stats.pages++;
+      if (r.ok) stats.ok++;
+      else {
+        stats.failed++;
+        log(`${data.input}: ${r.error?.code}: ${r.error?.message} (attempt ${attempt} of ${attempts}; error record stored)`);
+      }
+      o.onRecord?.(r, { id: job.id!, seq: data.seq, attempt });
+      return 'stored';
+    } finally {
+      flights.delete(job.id!);
+      free.push(tabs);
+    }
+  };
+
+  const worker = new Worker<JobData, string>(loc.queue, processor, {
+    connection: bullConnection(loc.redis),
+    concurrency,
+    name: id,
+    lockDuration: lockMs,
+    stalledInterval: lockMs,
+    maxStalledCount: MAX_STALLED,
+    // BullMQ waits this long before retrying a command that failed because Redis was away
+    runRetryDelay: 1000,
+    autorun: false,
+  });
+  worker.on('error', (e: Error) => {
+    if (!/ECONNREFUSED|ECONNRESET|Connection is closed|connect ETIMEDOUT|EPIPE/i.test(e.message)) log(`queue error: ${e.message}`);
+    else onRedisError(e);
+  });
+
+  const info = () => JSON.stringify({ id, host: hostname(), pid: process.pid, concurrency, browser: session.description, startedAt, active: flights.size, ...stats });
+  const startedAt = new Date().toISOString();
+  const beat = () => index.heartbeat(id, info()).catch(() => undefined);
+  await beat();
+  const heartbeat = setInterval(beat, HEARTBEAT_MS);
+  heartbeat.unref();
+  void worker.run().catch((e: Error) => log(`worker stopped: ${e.message}`));
+  log(`worker ${id} on queue ${loc.queue} at ${displayUrl(loc.redis)}: ${concurrency} page(s) at once, ${session.description}`);
+
+  let closing: Promise<void> | null = null;
+  const handBackAll = async () => {
+    for (const f of [...flights.values()]) {
+      try {
+        await f.job.moveToWait(f.token);
+      } catch {
+        // the lock is gone already: the stalled-job check hands it back
+      }
+      f.handBack(new WaitingError());
+    }
+  };
+  return {
+    id,
+    stats,
+    get active() {
+      return flights.size;
+    },
+    async close(options = {}) {
+      closing ??= (async () => {
+        clearInterval(heartbeat);
+        stopping = true;
+        await worker.close(); // takes no more jobs from its first step on
+        await Promise.race([index.heartbeat(id, null), new Promise((r) => setTimeout(r, 2000).unref())]).catch(() => undefined);
+        await Promise.all(allTabs.map((t) => t.close()));
+        await session.close();
+        await index.close();
+      })();
+      if (options.handBack) await handBackAll();
+      return closing;
+    },
+  };
+}
