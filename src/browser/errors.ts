@@ -18,6 +18,10 @@ export const ERROR_CODES = [
   'BROWSER_NOT_FOUND', 'BROWSER_PATH_NOT_FOUND', 'BROWSER_LAUNCH_FAILED', 'BROWSER_CRASHED',
   // loading the page
   'NAVIGATION_FAILED', 'HTTP_ERROR', 'PAGE_TIMEOUT', 'PAGE_CLOSED', 'WAIT_FOR_TIMEOUT', 'WAIT_FOR_FAILED',
+  // a page still in flight when its rendering session was closed (a worker shutting down)
+  'SESSION_CLOSED',
+  // the queue: the workers rendering a page kept dying (killed, out of memory)
+  'WORKER_LOST',
   // `viseg check`: a site folder without index.html
   'NO_INDEX',
   // a bug in viseg
