@@ -97,6 +97,20 @@ export const screenshotOptionsSchema = z.object({
   maxHeight: z.number().int().min(1).max(100_000).default(16_000),
 });
 
+/** The queue's own options (`viseg queue add`, `enqueue`); a job's page options are the extract options. */
+export const queueJobOptionsSchema = z.object({
+  /** Renders of a failing page before its error record is stored. */
+  attempts: z.number().int().min(1).max(20).default(2),
+  maxHeight: screenshotOptionsSchema.shape.maxHeight,
+});
+
+/** `viseg worker`, `runWorker`. */
+export const workerOptionsSchema = z.object({
+  concurrency: extractOptionsSchema.shape.concurrency,
+  /** How long (ms) a job stays locked to a worker that stopped answering before another worker takes it. */
+  lockMs: z.number().int().min(1000).max(3_600_000).default(30_000),
+});
+
 export const browserOptionsSchema = z.strictObject({
   browserPath: z.string().min(1).optional(),
   wsEndpoint: z.url().optional(),
@@ -108,7 +122,7 @@ export type BrowserOptions = z.input<typeof browserOptionsSchema>;
 
 /** Units of numeric options, for messages and help. */
 export const OPTION_UNITS: Readonly<Record<string, string>> = {
-  timeout: 'ms', settleMs: 'ms', maxSettleMs: 'ms', 'viewport.width': 'px', 'viewport.height': 'px', maxHeight: 'px', concurrency: 'pages',
+  timeout: 'ms', settleMs: 'ms', maxSettleMs: 'ms', 'viewport.width': 'px', 'viewport.height': 'px', maxHeight: 'px', concurrency: 'pages', lockMs: 'ms',
 };
 
 /** One problem with one option: `path` is the option's key, `problem` reads after its name. */

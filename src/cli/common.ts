@@ -44,11 +44,13 @@ export function flagOf(key: string): string {
 
 /** Run `fn`, turning option errors into messages that name the command-line flags. */
 export function withFlags<T>(fn: () => T): T {
+  const flagged = (e: unknown) => (e instanceof OptionsError && e.issues.length ? new OptionsError(e.issues.map((i) => `${flagOf(i.path)} ${i.problem}`).join('\n')) : e);
   try {
-    return fn();
+    const r = fn();
+    // an async fn (runWorker) rejects later: its option errors name the flags too
+    return (r instanceof Promise ? r.catch((e: unknown) => Promise.reject(flagged(e))) : r) as T;
   } catch (e) {
-    if (e instanceof OptionsError && e.issues.length) throw new OptionsError(e.issues.map((i) => `${flagOf(i.path)} ${i.problem}`).join('\n'));
-    throw e;
+    throw flagged(e);
   }
 }
 

@@ -50,7 +50,10 @@ export function buildProgram(): Command {
   program.addCommand(benchCommand());
   program.addCommand(queueCommand());
   program.addCommand(workerCommand());
-  for (const c of program.commands) usageErrors(c, c.name());
+  for (const c of program.commands) {
+    usageErrors(c, c.name());
+    for (const sub of c.commands) usageErrors(sub, `${c.name()} ${sub.name()}`); // viseg queue add, ...
+  }
   return program;
 }
 

@@ -5,14 +5,15 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { readInputList } from '../browser/index.js';
-import { OptionsError } from '../options.js';
+import { OptionsError, screenshotOptionsSchema } from '../options.js';
 import {
   clearQueue, DEFAULT_ATTEMPTS, DEFAULT_QUEUE, DEFAULT_REDIS_URL, drainResults, enqueue, queueStatus, resultLines, resolveLocation,
   type QueueLocation, type QueueStatus,
 } from '../queue/index.js';
-import { STRATEGY_NAMES } from '../strategies/index.js';
-import { addPageOptions, EXIT_OK, EXIT_SOME_FAILED, intArg, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
+import { DEFAULT_STRATEGY, STRATEGY_NAMES } from '../strategies/index.js';
+import { addPageOptions, dflt, EXIT_OK, EXIT_SOME_FAILED, intArg, reportFatal, toExtractOptions, withFlags, type RenderCliOptions } from './common.js';
 import { startProgress } from './progress.js';
+import { out, outRaw, say } from './terminal.js';
 
 /** `--redis` and `--queue`, shared with `viseg worker`. */
 export function addQueueOptions(cmd: Command): Command {
@@ -24,11 +25,21 @@ export function addQueueOptions(cmd: Command): Command {
 interface AddCliOptions extends RenderCliOptions, QueueLocation {
   inputFile?: string;
   force?: boolean;
-  attempts: number;
+  attempts?: number;
   screenshotDir?: string;
-  maxHeight: number;
+  maxHeight?: number;
   json?: boolean;
 }
+
+const ADD_EXAMPLES = `
+Examples:
+  $ viseg queue add --input-file urls.txt                 # one job per URL, extract's default options
+  $ viseg queue add https://example.com/a https://example.com/b --explain
+  $ viseg queue add /shared/pages/ --screenshot-dir /shared/shots/
+  $ viseg queue add --input-file urls.txt --force         # render them all again
+  $ viseg queue add --input-file urls.txt --redis redis://queue.internal:6379 --queue nightly
+
+Exit status: 0 the inputs are queued; 1 Redis could not be reached; 2 usage error.`;
 
 function addCommand(): Command {
   const cmd = new Command('add')
@@ -42,13 +53,14 @@ function addCommand(): Command {
     .option('--input-file <file>', 'read inputs from a file, one URL or path per line');
   addQueueOptions(cmd)
     .option('--force', 'add inputs again even when already queued or done: rendered again, the new record replaces the old one')
-    .option('--attempts <n>', 'renders of a failing page before its error record is stored', intArg('--attempts'), DEFAULT_ATTEMPTS)
+    .option('--attempts <n>', `renders of a failing page before its error record is stored, 1-20 ${dflt(DEFAULT_ATTEMPTS)}`, intArg('--attempts'))
     .option('--explain', 'add the decision record to each record')
-    .addOption(new Option('--strategy <name>', 'how the main content is chosen (docs/strategies.md)').choices([...STRATEGY_NAMES]).default('vips'));
+    .addOption(new Option('--strategy <name>', `how the main content is chosen ${dflt(DEFAULT_STRATEGY)}`).choices([...STRATEGY_NAMES]));
   addPageOptions(cmd)
     .option('--screenshot-dir <dir>', 'one annotated screenshot per input, written by the workers (a folder every worker can write to)')
-    .option('--max-height <px>', 'cap for very tall pages in screenshots', intArg('--max-height'), 16_000)
+    .option('--max-height <px>', `cap for very tall pages in screenshots, in CSS px ${dflt(screenshotOptionsSchema.parse({}).maxHeight)}`, intArg('--max-height', 'px'))
     .option('--json', 'print the counts as JSON');
+  cmd.addHelpText('after', ADD_EXAMPLES);
   cmd.action(async (args: string[], o: AddCliOptions) => {
     process.exitCode = await runAdd(args, o);
   });
@@ -66,19 +78,19 @@ async function runAdd(args: string[], o: AddCliOptions): Promise<number> {
       }
     }
     const { concurrency: _c, keepArtifacts: _k, ...extract } = toExtractOptions(o);
-    const r = await enqueue(all, {
+    const r = await withFlags(() => enqueue(all, {
       ...extract, redis: o.redis, queue: o.queue, force: o.force, attempts: o.attempts, screenshotDir: o.screenshotDir, maxHeight: o.maxHeight,
-    });
-    if (o.json) process.stdout.write(JSON.stringify(r) + '\n');
+    }));
+    if (o.json) outRaw(JSON.stringify(r) + '\n');
     else {
-      process.stdout.write(
+      out(
         `queue ${r.queue}: ${r.added} added, ${r.alreadyQueued} already queued, ${r.alreadyDone} already done` +
           `${r.requeued ? `, ${r.requeued} re-added (an earlier add was interrupted)` : ''} (${r.inputs} input(s); ${r.total} in the queue)\n`,
       );
     }
     return EXIT_OK;
   } catch (e) {
-    return reportFatal(e);
+    return reportFatal(e, 'queue add');
   }
 }
 
@@ -88,6 +100,14 @@ interface ResultsCliOptions extends QueueLocation {
   drain?: boolean;
   quiet?: boolean;
 }
+
+const RESULTS_EXAMPLES = `
+Examples:
+  $ viseg queue results -o results.jsonl                  # the records finished so far
+  $ viseg queue results --follow -o results.jsonl         # wait for every input, with a progress bar
+  $ viseg queue results --drain --follow -o results.jsonl # and free Redis of each record once it is written
+
+Exit status: 0 every input has an ok record; 1 some failed or are unfinished; 2 usage error.`;
 
 function resultsCommand(): Command {
   const cmd = new Command('results')
@@ -100,6 +120,7 @@ function resultsCommand(): Command {
     .option('--drain', 'append to --out and delete each record from Redis once the file holding it is on disk; resumes the same file')
     .option('-q, --quiet', 'no progress bar');
   addQueueOptions(cmd);
+  cmd.addHelpText('after', RESULTS_EXAMPLES);
   cmd.action(async (o: ResultsCliOptions) => {
     process.exitCode = await runResults(o);
   });
@@ -126,7 +147,7 @@ async function runResults(o: ResultsCliOptions): Promise<number> {
       if (o.drain) {
         const r = await drainResults({ ...loc, out: o.out!, follow: o.follow, onLine: seen });
         unfinished = r.unfinished;
-        process.stderr.write(`viseg: ${r.written} record(s) drained to ${o.out} (${r.inFile} in the file)\n`);
+        say(`${r.written} record(s) drained to ${o.out} (${r.inFile} in the file)`);
       } else {
         const state = { unfinished: 0 };
         fd = o.out ? openSync(o.out, 'w') : null;
@@ -140,10 +161,10 @@ async function runResults(o: ResultsCliOptions): Promise<number> {
     } finally {
       progress.stop();
     }
-    if (unfinished) process.stderr.write(`viseg: ${unfinished} input(s) not finished yet (--follow waits for them)\n`);
+    if (unfinished) say(`${unfinished} input(s) not finished yet (--follow waits for them)`);
     return failed || unfinished ? EXIT_SOME_FAILED : EXIT_OK;
   } catch (e) {
-    return reportFatal(e);
+    return reportFatal(e, 'queue results');
   } finally {
     if (fd !== null) closeSync(fd);
   }
@@ -170,13 +191,19 @@ function statusCommand(): Command {
     .description('waiting / active / done / failed counts, throughput over the last minute, and the connected workers')
     .option('--json', 'print one JSON object');
   addQueueOptions(cmd);
+  cmd.addHelpText('after', `
+Examples:
+  $ viseg queue status
+  $ viseg queue status --json | jq .lastMinute.pagesPerSecond`);
   cmd.action(async (o: QueueLocation & { json?: boolean }) => {
     try {
       const s = await queueStatus(o);
-      process.stdout.write(o.json ? JSON.stringify(s) + '\n' : formatStatus(s));
+      // worker ids and hosts come from Redis: the text form loses their control characters
+      if (o.json) outRaw(JSON.stringify(s) + '\n');
+      else out(formatStatus(s));
       process.exitCode = EXIT_OK;
     } catch (e) {
-      process.exitCode = reportFatal(e);
+      process.exitCode = reportFatal(e, 'queue status');
     }
   });
   return cmd;
@@ -185,12 +212,15 @@ function statusCommand(): Command {
 function clearCommand(): Command {
   const cmd = new Command('clear').description('delete the queue: its jobs, records and index (workers stay connected)');
   addQueueOptions(cmd);
+  cmd.addHelpText('after', `
+Examples:
+  $ viseg queue clear --queue nightly`);
   cmd.action(async (o: QueueLocation) => {
     try {
       await clearQueue(o);
       process.exitCode = EXIT_OK;
     } catch (e) {
-      process.exitCode = reportFatal(e);
+      process.exitCode = reportFatal(e, 'queue clear');
     }
   });
   return cmd;
@@ -198,6 +228,13 @@ function clearCommand(): Command {
 
 export function queueCommand(): Command {
   const cmd = new Command('queue').description('a Redis job queue (BullMQ) for runs bigger than one machine: add pages, read results, watch progress');
-  for (const c of [addCommand(), resultsCommand(), statusCommand(), clearCommand()]) cmd.addCommand(c.exitOverride().showHelpAfterError());
+  for (const c of [addCommand(), resultsCommand(), statusCommand(), clearCommand()]) cmd.addCommand(c);
+  cmd.addHelpText('after', `
+Examples:
+  $ viseg queue add --input-file urls.txt && viseg worker &
+  $ viseg queue status
+  $ viseg queue results --follow -o results.jsonl
+
+Redis: --redis URL or $VISEG_REDIS_URL on every command (and on viseg worker).`);
   return cmd;
 }

@@ -5,16 +5,16 @@
  * signal hands the pages in flight back to the queue at once.
  */
 import { Command } from 'commander';
-import { defaultConcurrency } from '../options.js';
-import { runWorker } from '../queue/index.js';
-import { addBrowserOptions, intArg, reportFatal } from './common.js';
+import { DEFAULT_LOCK_MS, runWorker } from '../queue/index.js';
+import { addBrowserOptions, addConcurrencyOption, dflt, intArg, reportFatal, withFlags } from './common.js';
 import { addQueueOptions } from './queue.js';
+import { say } from './terminal.js';
 
 interface WorkerCliOptions {
   redis?: string;
   queue?: string;
-  concurrency: number;
-  lockMs: number;
+  concurrency?: number;
+  lockMs?: number;
   browserPath?: string;
   wsEndpoint?: string;
   cdpEndpoint?: string;
@@ -26,10 +26,17 @@ export function workerCommand(): Command {
       'SIGTERM/SIGINT finishes the pages in flight (a second signal hands them back to the queue); a worker that dies loses ' +
       'nothing: its pages go back to the queue after --lock-ms and another worker renders them.',
   );
-  addQueueOptions(cmd)
-    .option('-c, --concurrency <n>', 'pages rendered at once', intArg('--concurrency'), defaultConcurrency())
-    .option('--lock-ms <ms>', 'how long the pages of a worker that stopped answering stay locked before another worker takes them', intArg('--lock-ms'), 30_000);
+  addQueueOptions(cmd);
+  addConcurrencyOption(cmd)
+    .option('--lock-ms <ms>', `how long the pages of a worker that stopped answering stay locked before another worker takes them, in ms ${dflt(DEFAULT_LOCK_MS)}`, intArg('--lock-ms', 'ms'));
   addBrowserOptions(cmd);
+  cmd.addHelpText('after', `
+Examples:
+  $ viseg worker                                          # Redis from $VISEG_REDIS_URL, 6 pages per CPU core
+  $ viseg worker --redis redis://queue.internal:6379 -c 12
+  $ viseg worker --ws-endpoint ws://browser:3000/         # render in a Playwright browser server
+
+Exit status: 0 stopped by SIGTERM/SIGINT; 1 Redis or the browser could not be reached; 2 usage error.`);
   cmd.action(async (o: WorkerCliOptions) => {
     process.exitCode = await runWorkerCli(o);
   });
@@ -37,15 +44,16 @@ export function workerCommand(): Command {
 }
 
 async function runWorkerCli(o: WorkerCliOptions): Promise<number> {
-  const log = (line: string) => void process.stderr.write(`viseg worker: ${line}\n`);
+  // lines name inputs and errors from pages: `say` drops their control characters
+  const log = (line: string) => say(`worker: ${line}`);
   let worker;
   try {
-    worker = await runWorker({
+    worker = await withFlags(() => runWorker({
       redis: o.redis, queue: o.queue, concurrency: o.concurrency, lockMs: o.lockMs,
       browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint, log,
-    });
+    }));
   } catch (e) {
-    return reportFatal(e);
+    return reportFatal(e, 'worker');
   }
   const w = worker;
   let signals = 0;

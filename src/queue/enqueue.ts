@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { resolveInputs, type ResolvedInput } from '../browser/index.js';
 import { inputLabel } from '../pipeline/public-urls.js';
-import { OptionsError, resolveExtractOptions, type ExtractOptions } from '../options.js';
+import { OptionsError, parseWith, queueJobOptionsSchema, resolveExtractOptions, type ExtractOptions } from '../options.js';
 import { inputKey, resolveLocation, settingsFingerprint, type JobData, type JobSettings, type QueueLocation } from './keys.js';
 import { openQueue } from './redis.js';
 
@@ -42,16 +42,14 @@ export interface EnqueueResult {
   total: number;
 }
 
-export const DEFAULT_ATTEMPTS = 2;
-export const DEFAULT_MAX_HEIGHT = 16_000;
+export const DEFAULT_ATTEMPTS: number = queueJobOptionsSchema.parse({}).attempts;
 const CHUNK = 1000;
 
 /** The settings stored with the jobs: validated as `viseg extract` validates its options. */
 export function jobSettings(o: EnqueueOptions): JobSettings {
   const { redis: _r, queue: _q, force: _f, attempts: _a, screenshotDir, maxHeight, ...extract } = o;
   const { concurrency: _c, keepArtifacts: _k, ...resolved } = resolveExtractOptions(extract);
-  const height = maxHeight ?? DEFAULT_MAX_HEIGHT;
-  if (!Number.isInteger(height) || height < 100) throw new OptionsError('maxHeight must be a whole number of pixels, at least 100');
+  const { maxHeight: height } = parseWith(queueJobOptionsSchema, { maxHeight });
   return { extract: resolved, screenshotDir: screenshotDir ? path.resolve(screenshotDir) : null, maxHeight: height };
 }
 
@@ -63,8 +61,7 @@ export function targetOf(input: ResolvedInput): string {
 
 export async function enqueue(inputs: string[], options: EnqueueOptions = {}): Promise<EnqueueResult> {
   const loc = resolveLocation(options);
-  const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
-  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 20) throw new OptionsError('attempts must be a whole number from 1 to 20');
+  const { attempts } = parseWith(queueJobOptionsSchema, { attempts: options.attempts });
   if (inputs.includes('-')) throw new OptionsError('standard input (-) cannot be queued: save the page to a file every worker can read, and add that');
   if (!inputs.length) throw new OptionsError('no inputs: give URLs, HTML files or folders');
   const settings = jobSettings(options);

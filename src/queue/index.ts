@@ -5,7 +5,7 @@
  * docs/scale-out.md describes the design and how to size a fleet.
  */
 export { enqueue, DEFAULT_ATTEMPTS, type EnqueueOptions, type EnqueueResult } from './enqueue.js';
-export { runWorker, type WorkerOptions, type QueueWorker, type WorkerStats } from './worker.js';
+export { runWorker, DEFAULT_LOCK_MS, type WorkerOptions, type QueueWorker, type WorkerStats } from './worker.js';
 export { readResults, drainResults, resultLines, DrainedError, type ResultsOptions, type ResultsStream, type DrainOptions, type DrainResult } from './results.js';
 export { queueStatus, clearQueue, type QueueStatus, type WorkerInfo } from './status.js';
 export { QueueConnectionError } from './redis.js';

@@ -19,7 +19,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { resolveInputs, type ResolvedInput } from '../browser/index.js';
-import { defaultConcurrency, OptionsError, resolveBrowserOptions, resolveExtractOptions, type BrowserOptions, type ResolvedExtractOptions } from '../options.js';
+import { parseWith, resolveBrowserOptions, resolveExtractOptions, workerOptionsSchema, type BrowserOptions, type ResolvedExtractOptions } from '../options.js';
 import { processInput, type PageHooks } from '../pipeline/page.js';
 import type { ExtractRecord } from '../pipeline/record.js';
 import { screenshotHook, screenshotName, writeAnnotated } from '../pipeline/screenshots.js';
@@ -66,6 +66,9 @@ export interface QueueWorker {
   close(options?: { handBack?: boolean }): Promise<void>;
 }
 
+/** How long a dead worker's jobs stay locked by default (ms); `lockMs`. */
+export const DEFAULT_LOCK_MS: number = workerOptionsSchema.parse({}).lockMs;
+
 const HEARTBEAT_MS = 5000;
 /** A job lost with its worker this many times is failed (its input gets a WORKER_LOST record). */
 const MAX_STALLED = 2;
@@ -94,10 +97,7 @@ async function resolveTarget(target: string, session: Session): Promise<Resolved
 export async function runWorker(o: WorkerOptions = {}): Promise<QueueWorker> {
   const loc = resolveLocation(o);
   const log = o.log ?? (() => undefined);
-  const concurrency = o.concurrency ?? defaultConcurrency();
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new OptionsError('concurrency must be a whole number from 1 to 64');
-  const lockMs = o.lockMs ?? 30_000;
-  if (!Number.isInteger(lockMs) || lockMs < 1000) throw new OptionsError('lockMs must be a whole number of ms, at least 1000');
+  const { concurrency, lockMs } = parseWith(workerOptionsSchema, { concurrency: o.concurrency, lockMs: o.lockMs });
   const browserOptions = resolveBrowserOptions({ browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint, headless: o.headless });
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
@@ -157,7 +157,9 @@ export async function runWorker(o: WorkerOptions = {}): Promise<QueueWorker> {
     const handedBack = new Promise<never>((_, reject) => (handBack = reject));
     flights.set(job.id!, { job, token, handBack });
     try {
-      const input = await resolveTarget(data.target, session);
+      // named as it was added (a path relative to where `queue add` ran, a folder's dir/file), so
+      // that the record's input and url are what `viseg extract` gives; the file is read at its target
+      const input = { ...(await resolveTarget(data.target, session)), input: data.input };
       const hooks: PageHooks = settings.screenshotDir ? screenshotHook(settings.maxHeight) : {};
       const result = await Promise.race([processInput(session, input, opts, hooks, tabs), handedBack]);
       result.record.input = data.input;

@@ -133,7 +133,7 @@ describe('usage errors and help', () => {
   }, 120_000);
 
   it('every --help has examples and names no path inside the repository', async () => {
-    for (const cmd of [[], ['extract'], ['snapshot'], ['segment'], ['report'], ['eval'], ['check'], ['bench']]) {
+    for (const cmd of [[], ['extract'], ['snapshot'], ['segment'], ['report'], ['eval'], ['check'], ['bench'], ['queue'], ['queue', 'add'], ['queue', 'results'], ['queue', 'status'], ['queue', 'clear'], ['worker']]) {
       const r = await viseg([...cmd, '--help']);
       expect(r.code, cmd.join(' ')).toBe(0);
       expect(r.stdout, cmd.join(' ')).toMatch(/\nExamples:\n {2}\$ viseg /);
