@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveSegmentOptions, segment } from '../../../src/segment/index.js';
-import { collapsedLength, colorKey, countWords } from '../../../src/segment/prepare.js';
+import { collapsedLength, colorKey } from '../../../src/segment/prepare.js';
+import { countWords } from '../../../src/util/text.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 import { type NodeDesc, el, page, para, text, words } from '../helpers/snapshot-builder.js';
 import { allBlocks, checkInvariants, leafOwnership, leaves } from './invariants.js';
