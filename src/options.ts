@@ -36,8 +36,11 @@ export const extractOptionsSchema = z.object({
     .transform(scrollMode),
   /** Block every request that leaves the machine, for URLs too. (Local inputs are always offline.) */
   offline: z.boolean().default(false),
-  /** Permitted degree of coherence for the VIPS block tree (1..11; lower is coarser). */
-  pdoc: z.number().int().min(1).max(11).default(8),
+  /**
+   * Permitted degree of coherence for the VIPS block tree (1..11; lower is coarser). Unset: the
+   * tree stops at the fitted fine level (docs/segmentation.md).
+   */
+  pdoc: z.number().int().min(1).max(11).optional(),
   /** Pages rendered at once. */
   concurrency: z.number().int().min(1).max(64).default(() => defaultConcurrency()),
   viewportWidth: z.number().int().min(200).max(10_000).default(1366),

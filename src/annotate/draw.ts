@@ -19,6 +19,8 @@ export interface AnnotateOptions {
   maxHeight: number;
   /** Height of the whole rendered document (`snapshot.document.height`). */
   pageHeight: number;
+  /** Blocks to outline: the tree's leaves (`fine`, the default) or the page's regions (`top`). */
+  level?: 'top' | 'fine';
 }
 
 /** PNG encoder settings used for every annotated image. */
@@ -33,7 +35,7 @@ export async function annotate(png: Buffer, tree: BlockTree, decision: Decision,
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
   if (!width || !height) throw new Error('annotate: cannot read the screenshot size');
-  const tiles = overlayTiles({ width, height, tree, decision, maxHeight: opts.maxHeight, pageHeight: opts.pageHeight });
+  const tiles = overlayTiles({ width, height, tree, decision, maxHeight: opts.maxHeight, pageHeight: opts.pageHeight, level: opts.level });
   // Rasterise each tile once, up front: left lazy, the PNG encoder pulls the overlay in thin
   // strips and librsvg would re-render the whole tile for every strip.
   const layers = await Promise.all(tiles.map(async (t) => {

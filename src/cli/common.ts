@@ -34,7 +34,7 @@ export function addRenderOptions(cmd: Command): Command {
     )
     .option('--no-scroll', 'do not scroll (same as --scroll never)')
     .option('--offline', 'block requests that leave the machine, for URLs too (local files always are)')
-    .option('--pdoc <n>', 'permitted degree of coherence of the block tree (1-11, lower is coarser)', intArg('--pdoc'), 8)
+    .option('--pdoc <n>', 'stop the block tree at this permitted degree of coherence (1-11, lower is coarser) instead of the fitted levels', intArg('--pdoc'))
     .option('--viewport <WxH>', 'viewport size', '1366x768')
     .option('--browser-path <path>', 'Chromium/Chrome executable (or VISEG_BROWSER_PATH)')
     .addOption(new Option('--ws-endpoint <url>', 'connect to a Playwright browser server instead of launching').conflicts('cdpEndpoint'))
@@ -48,7 +48,7 @@ export interface RenderCliOptions {
   waitFor?: string;
   scroll: 'auto' | 'always' | 'never' | boolean;
   offline?: boolean;
-  pdoc: number;
+  pdoc?: number;
   viewport: string;
   browserPath?: string;
   wsEndpoint?: string;

@@ -63,7 +63,8 @@ export function extractCommand(): Command {
   addRenderOptions(cmd);
   cmd.option('--screenshot <file>', 'annotated screenshot of the decision (single input)')
     .option('--screenshot-dir <dir>', 'one annotated screenshot per input, named after the input')
-    .option('--max-height <px>', 'cap for very tall pages in screenshots', intArg('--max-height'), 16_000);
+    .option('--max-height <px>', 'cap for very tall pages in screenshots', intArg('--max-height'), 16_000)
+    .addOption(new Option('--screenshot-level <level>', "blocks the screenshot outlines: fine = the tree's leaves, top = the page's regions").choices(['fine', 'top']).default('fine'));
   cmd.action(async (args: string[], o: ExtractCliOptions) => {
     process.exitCode = await runExtract(args, o);
   });
@@ -95,7 +96,7 @@ async function runExtract(args: string[], o: ExtractCliOptions): Promise<number>
         emit: async (r, i) => {
           r.record.input = inputLabel(inputs[i]!);
           const target = screenshotTarget(o, r.record.input, i);
-          if (target) await writeAnnotated(r, target, o.maxHeight);
+          if (target) await writeAnnotated(r, target, o.maxHeight, o.screenshotLevel);
           if (!r.record.ok) failed++;
           if (sink) sink.write(r.record);
           else single = r;

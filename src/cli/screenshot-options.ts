@@ -11,6 +11,8 @@ export interface ScreenshotCliOptions {
   screenshot?: string;
   screenshotDir?: string;
   maxHeight: number;
+  /** Blocks the screenshot outlines: `fine` (the tree's leaves, default) or `top` (the page's regions). */
+  screenshotLevel?: 'top' | 'fine';
 }
 
 /** File name for an input's screenshot in --screenshot-dir: its base name without HTML suffixes, made safe. */
@@ -32,11 +34,11 @@ export function screenshotHooks(o: ScreenshotCliOptions, _input: ResolvedInput, 
 }
 
 /** Draw the decision over the raw screenshot and write it; failures become a warning on the record. */
-export async function writeAnnotated(result: PageResult, target: string, maxHeight: number): Promise<void> {
+export async function writeAnnotated(result: PageResult, target: string, maxHeight: number, level?: 'top' | 'fine'): Promise<void> {
   if (!result.screenshot || !result.tree || !result.decision || !result.snapshot) return;
   const t0 = performance.now();
   try {
-    const png = await annotate(result.screenshot, result.tree, result.decision, { maxHeight, pageHeight: result.snapshot.document.height });
+    const png = await annotate(result.screenshot, result.tree, result.decision, { maxHeight, pageHeight: result.snapshot.document.height, level });
     await mkdir(path.dirname(path.resolve(target)), { recursive: true });
     await writeFile(target, png);
   } catch (e) {

@@ -22,6 +22,7 @@ export interface Analysis {
 }
 
 export interface AnalyzeOptions {
+  /** Stop the block tree at this permitted DoC; unset: at the fitted fine level. */
   pdoc?: number;
   /** `vips` (default) or another strategy from src/strategies. */
   strategy?: string;
@@ -31,7 +32,7 @@ const EMPTY: ExtractedContent = { html: '', text: '', markdown: '', wordCount: 0
 
 export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions = {}): Analysis {
   const t0 = performance.now();
-  const tree = segment(snapshot, { pdoc: options.pdoc ?? 8 });
+  const tree = segment(snapshot, { pdoc: options.pdoc });
   const t1 = performance.now();
   const decision = classify(snapshot, tree);
   // The block tree and decision always come from VIPS (pictures and reports use them); another
