@@ -5,7 +5,6 @@
  */
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { DEFAULT_PDOC } from './segment/index.js';
 import { DEFAULT_STRATEGY, STRATEGY_NAMES } from './strategies/index.js';
 
 /**
@@ -70,8 +69,11 @@ export const extractOptionsSchema = z.strictObject({
    * resolved against it instead of the page's canonical URL (or left relative).
    */
   baseUrl: z.url({ protocol: /^https?$/ }).optional(),
-  /** Permitted degree of coherence for the VIPS block tree (1..11; lower is coarser). */
-  pdoc: z.number().int().min(1).max(11).default(DEFAULT_PDOC),
+  /**
+   * Permitted degree of coherence for the VIPS block tree (1..11; lower is coarser). Unset: the
+   * tree stops at the fitted fine level (docs/segmentation.md).
+   */
+  pdoc: z.number().int().min(1).max(11).optional(),
   /** Pages rendered at once. */
   concurrency: z.number().int().min(1).max(64).default(() => defaultConcurrency()),
   /** The browser window, as `{ width, height }` in CSS px or the CLI's `"1366x768"`. */

@@ -25,6 +25,8 @@ export interface AnnotateOptions {
   pageHeight: number;
   /** The page's snapshot: with it, labels are placed where they cover none of the page's text. */
   snapshot?: PageSnapshot;
+  /** Blocks to outline: the tree's leaves (`fine`, the default) or the page's regions (`top`). */
+  level?: 'top' | 'fine';
 }
 
 /** PNG encoder settings used for every annotated image. */
@@ -46,7 +48,7 @@ export async function annotate(png: Buffer, tree: BlockTree, decision: Decision,
   const height = meta.height ?? 0;
   if (!width || !height) throw new Error('annotate: cannot read the screenshot size');
   const input = {
-    width, height, tree, decision, maxHeight: opts.maxHeight, pageHeight: opts.pageHeight,
+    width, height, tree, decision, maxHeight: opts.maxHeight, pageHeight: opts.pageHeight, level: opts.level,
     ...(opts.snapshot ? { textRects: textRects(opts.snapshot) } : {}),
   };
   const canvas = canvasSize(input);

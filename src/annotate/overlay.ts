@@ -67,6 +67,8 @@ export interface OverlayInput {
   pageHeight: number;
   /** Boxes of the page's visible text: labels are put where they cover none of it. */
   textRects?: readonly Rect[];
+  /** Blocks to outline: the tree's leaves (`fine`, the default) or the page's regions (`top`). */
+  level?: 'top' | 'fine';
 }
 
 export interface Primitive {
@@ -129,6 +131,27 @@ function leaves(block: Block, out: Block[] = []): Block[] {
   if (block.children.length === 0) out.push(block);
   else for (const c of block.children) leaves(c, out);
   return out;
+}
+
+/**
+ * The blocks to outline and the separators to draw for a level: at `top`, the top-level blocks
+ * and only the separators between them (those of the blocks above them).
+ */
+function levelView(tree: BlockTree, level: 'top' | 'fine' | undefined): { blocks: Block[]; separators: Separator[] } {
+  if (level !== 'top' || !tree.levels) return { blocks: leaves(tree.root), separators: tree.separators };
+  const top = new Set(tree.levels.top);
+  const blocks: Block[] = [];
+  const separators: Separator[] = [];
+  const walk = (b: Block): void => {
+    if (top.has(b.id) || b.children.length === 0) {
+      blocks.push(b);
+      return;
+    }
+    separators.push(...b.separators);
+    for (const c of b.children) walk(c);
+  };
+  walk(tree.root);
+  return { blocks, separators };
 }
 
 /** Rectangles bucketed by rows of 64 px, to ask quickly whether a box overlaps any of them. */
@@ -384,11 +407,12 @@ export function overlayPrimitives(input: OverlayInput): Primitive[] {
   // 1. main fill, under everything else
   for (const b of main.blocks) push(onPage(prim(b.x, b.y, b.w, b.h, rectEl(b.x, b.y, b.w, b.h, `fill="${MAIN_COLOUR}" fill-opacity="${MAIN_FILL_OPACITY}"`))));
 
-  // 2. separators
-  for (const s of tree.separators) push(onPage(separatorPrim(s)));
+  // 2. separators (of the chosen level)
+  const view = levelView(tree, input.level);
+  for (const s of view.separators) push(onPage(separatorPrim(s)));
 
-  // 3. leaf outlines in their role's colour
-  const leafList = leaves(tree.root);
+  // 3. leaf outlines in their role's colour (the chosen level's blocks)
+  const leafList = view.blocks;
   for (const leaf of leafList) {
     const r = irect(leaf.rect);
     if (r.w <= 0 || r.h <= 0) continue;

@@ -152,7 +152,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: MainC
       ? 'no article: the text is mostly link teasers (a listing or home page)'
       : `no article: no block holds enough prose (best container ${Math.round(found.containerValue)} characters net)`;
   }
-  assignRoles(records, main, snapshot);
+  assignRoles(records, main, snapshot, tree.levels);
 
   const selection = main ? buildSelection(snapshot, found, textBlocks) : { roots: [], exclude: [] };
   const dropped = [...found.dropped].map(([i, why]) => ({ text: textBlocks[i]!.text.slice(0, 120), reason: why, block: leafOfTextBlock[i] ?? null }));

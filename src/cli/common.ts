@@ -79,7 +79,7 @@ export function addPageOptions(cmd: Command): Command {
     .option('--no-scroll', 'do not scroll (same as --scroll never)')
     .option('--offline', 'block requests that leave the machine, for URLs too (local files always are)')
     .option('--base-url <url>', "the public URL of a local file or of stdin: links, images and finalUrl are resolved against it (default: the page's canonical URL, og:url or <base>; without one they stay relative)")
-    .option('--pdoc <n>', `permitted degree of coherence of the block tree, 1-11, lower is coarser ${dflt(d.pdoc)}`, intArg('--pdoc'))
+    .option('--pdoc <n>', 'stop the block tree at this permitted degree of coherence, 1-11, lower is coarser (default: the fitted levels)', intArg('--pdoc'))
     .option('--viewport <WxH>', `viewport size in CSS px ${dflt(`${d.viewport.width}x${d.viewport.height}`)}`);
 }
 

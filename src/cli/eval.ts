@@ -14,9 +14,14 @@ import { openRecordSink } from './output.js';
 import { startProgress } from './progress.js';
 import { jsonLine } from '../record/jsonl.js';
 import { out, outRaw, say } from './terminal.js';
+import { runSegmentationEval } from './eval-segmentation.js';
 
 interface EvalCliOptions extends RenderCliOptions {
-  gold: string;
+  gold?: string;
+  segmentation?: string;
+  snapshots?: string;
+  saveSegments?: string;
+  grid?: string;
   strategy?: string;
   json?: boolean;
   compare?: string;
@@ -138,9 +143,13 @@ article-extraction-benchmark datasets ship it.`;
 
 export function evalCommand(): Command {
   const cmd = new Command('eval')
-    .description('score extractions against gold text (the 4-gram shingle P/R/F1 of the article-extraction benchmarks)')
-    .argument('<predictions>', 'a viseg JSONL file, a JSON map id -> {articleBody}, or a directory of pages to extract first')
-    .requiredOption('--gold <file>', 'gold JSON: id -> {articleBody}')
+    .description('score extractions against gold text (4-gram shingle P/R/F1), or segmentations against human-marked blocks (--segmentation)')
+    .argument('[predictions]', 'a viseg JSONL file, a JSON map id -> {articleBody}, or a directory of pages to extract first')
+    .option('--gold <file>', 'gold JSON: id -> {articleBody}')
+    .option('--segmentation <dataset>', 'score both levels of blocks against a human-marked segmentation dataset (gold/<page>.json, pages/<page>/)')
+    .option('--snapshots <dir>', 'with --segmentation: analyse <page>.json.gz snapshots found here instead of rendering, and save the ones rendered')
+    .option('--save-segments <dir>', 'with --segmentation: write each page\'s `viseg segment --level top|fine` JSON under <dir>/top and <dir>/fine')
+    .option('--grid <COLSxROWPX>', 'with --segmentation: the grid baseline\'s cells', '3x384')
     .option('--json', 'print one JSON object')
     .option('--compare <other>', 'a second predictions file to show side by side')
     .option('--worst <n>', `rows in the worst-pages table ${dflt(WORST)}`, intArg('--worst'))
@@ -150,8 +159,17 @@ export function evalCommand(): Command {
   addConcurrencyOption(cmd);
   addRenderOptions(cmd);
   cmd.addHelpText('after', EXAMPLES);
-  cmd.action(async (predictions: string, o: EvalCliOptions) => {
+  cmd.action(async (predictions: string | undefined, o: EvalCliOptions) => {
     try {
+      if (o.segmentation) {
+        if (predictions !== undefined || o.gold) throw new OptionsError('--segmentation takes no predictions argument and no --gold');
+        await runSegmentationEval({ ...o, segmentation: o.segmentation });
+        process.exitCode = EXIT_OK;
+        return;
+      }
+      if (o.snapshots || o.saveSegments) throw new OptionsError('--snapshots and --save-segments go with --segmentation');
+      if (!o.gold) throw new OptionsError('--gold <file> is required (or --segmentation <dataset>)');
+      if (predictions === undefined) throw new OptionsError('give a predictions file or a directory of pages');
       const gold = await readGold(o.gold);
       const skipped = (file: string) => (line: number, error: string) => say(`warning: ${file}: line ${line} skipped: ${error}`);
       let isDir = false;

@@ -68,7 +68,8 @@ export function extractCommand(): Command {
   addRenderOptions(cmd);
   cmd.option('--screenshot <file>', 'annotated screenshot of the decision (single input)')
     .option('--screenshot-dir <dir>', 'one annotated screenshot per input, named after the input')
-    .option('--max-height <px>', `cap for very tall pages in screenshots, in CSS px ${dflt(screenshotOptionsSchema.parse({}).maxHeight)}`, intArg('--max-height', 'px'));
+    .option('--max-height <px>', `cap for very tall pages in screenshots, in CSS px ${dflt(screenshotOptionsSchema.parse({}).maxHeight)}`, intArg('--max-height', 'px'))
+    .addOption(new Option('--screenshot-level <level>', `blocks the screenshot outlines: fine = the tree's leaves, top = the page's regions ${dflt('fine')}`).choices(['fine', 'top']));
   cmd.addHelpText('after', EXAMPLES);
   cmd.action(async (args: string[], o: ExtractCliOptions) => {
     process.exitCode = await runExtract(args, o);
@@ -189,7 +190,7 @@ async function runExtract(args: string[], o: ExtractCliOptions): Promise<number>
     try {
       const emit = async (r: PageResult, i: number) => {
         const target = screenshotTarget(o, r.record.input, todo[i]!);
-        if (target) await writeAnnotated(r, target, maxHeight);
+        if (target) await writeAnnotated(r, target, maxHeight, o.screenshotLevel);
         summary.add(r.record);
         await writer.emit(r, i);
         if (single) status = singleStatus(r.record);

@@ -11,6 +11,8 @@ export interface ScreenshotCliOptions {
   screenshot?: string;
   screenshotDir?: string;
   maxHeight?: number;
+  /** Blocks the screenshot outlines: `fine` (the tree's leaves, default) or `top` (the page's regions). */
+  screenshotLevel?: 'top' | 'fine';
 }
 
 export function screenshotTarget(o: ScreenshotCliOptions, label: string, index: number): string | null {

@@ -1,26 +1,7 @@
 /** Word counting and excerpt cutting that respect CJK text. */
 
-/** One CJK character counts as one word: Han, Hiragana, Katakana (and the prolonged-sound mark), Hangul. */
-const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC]/gu;
-
-/** A token counts as a word when it holds a letter or a digit. */
-const WORDISH = /[\p{L}\p{N}]/u;
-
-/**
- * Number of words in `text`: white-space separated tokens holding a letter or digit, with each
- * CJK character (Han, Hiragana, Katakana, Hangul) counted as a word of its own.
- */
-export function countWords(text: string): number {
-  let count = 0;
-  const rest = text.replace(CJK_CHAR, () => {
-    count++;
-    return ' ';
-  });
-  for (const token of rest.split(/\s+/)) {
-    if (token !== '' && WORDISH.test(token)) count++;
-  }
-  return count;
-}
+/** The one word count of viseg (segment, classify and the record's `wordCount` agree). */
+export { countWords } from '../util/text.js';
 
 /**
  * `text` with white space collapsed, cut to at most `max` characters (code points) at a word

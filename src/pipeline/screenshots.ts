@@ -21,13 +21,14 @@ export function screenshotHook(maxHeight: number): PageHooks {
 
 /**
  * Draw the decision over the raw screenshot and write it; the record then names the file
- * (`record.screenshot`, read back by `viseg report`). Failures become a warning on the record.
+ * (`record.screenshot`, read back by `viseg report`). `level`: the blocks outlined, the tree's leaves
+ * (`fine`, the default) or the page's regions (`top`). Failures become a warning on the record.
  */
-export async function writeAnnotated(result: PageResult, target: string, maxHeight: number): Promise<void> {
+export async function writeAnnotated(result: PageResult, target: string, maxHeight: number, level?: 'top' | 'fine'): Promise<void> {
   if (!result.screenshot || !result.tree || !result.decision || !result.snapshot) return;
   const t0 = performance.now();
   try {
-    const png = await annotate(result.screenshot, result.tree, result.decision, { maxHeight, pageHeight: result.snapshot.document.height, snapshot: result.snapshot });
+    const png = await annotate(result.screenshot, result.tree, result.decision, { maxHeight, pageHeight: result.snapshot.document.height, snapshot: result.snapshot, level });
     await mkdir(path.dirname(path.resolve(target)), { recursive: true });
     await writeFile(target, png);
     result.record.screenshot = target;

@@ -36,6 +36,14 @@ export interface ExtractOptions {
   round: number;
   /** Round 1 only: large fixed/sticky overlays are taken out as separate blocks. */
   pullOverlays: boolean;
+  /**
+   * Re-entry (rounds after the first): every root is a visual block of the leaf being divided
+   * again, i.e. the root of its own block's sub-DOM, so R3 divides it even when the leaf holds
+   * several blocks. Without this a leaf of inseparable blocks (overlapping table rows, a layout
+   * under an absolutely positioned wrapper) would get the same decisions every round and never
+   * be divided.
+   */
+  reentry?: boolean;
 }
 
 export interface ExtractResult {
@@ -245,7 +253,7 @@ export function extractBlocks(pre: PreparedPage, roots: readonly PoolBlock[], op
   const overlays: PoolBlock[] = [];
   const subArea = Math.max(1, boxArea(opts.subPage));
   const threshold = sizeThreshold(opts.round);
-  const soleRoot = roots.length === 1;
+  const soleRoot = roots.length === 1 || opts.reentry === true;
 
   const emit = (id: number, doc: number, rule: string): void => {
     blocks.push(blockOf(pre, [id], false, doc, rule));

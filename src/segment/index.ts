@@ -10,38 +10,66 @@
  */
 import type { PageSnapshot } from '../snapshot/types.js';
 import type { Block, BlockStats, BlockTree, SegmentOptions, Separator } from './types.js';
-import { type Box, rectFromBox, unionBoxes } from './geometry.js';
+import { type Box, isEmptyBox, rectFromBox, unionBoxes } from './geometry.js';
 import { type PreparedPage, preparePage } from './prepare.js';
 import { type AreaNode, runRounds } from './structure.js';
+import { cutLevels, pruneAt } from './levels.js';
+import { type SegmentParams, withParams } from './params.js';
 
-export type { Block, BlockStats, BlockTree, Orientation, SegmentOptions, Separator } from './types.js';
+export type { Block, BlockLevels, BlockStats, BlockTree, Orientation, SegmentOptions, Separator } from './types.js';
+export { DEFAULT_PARAMS, PAPER_WEIGHTS, type LevelRule, type PartialParams, type SegmentParams, type SeparatorWeights } from './params.js';
+export { cutLevels } from './levels.js';
 
-export const DEFAULT_PDOC = 8;
+/** The paper's PDoC scale runs to 11 ("no separator inside"): building with it divides every block that can be. */
+export const FINEST_PDOC = 11;
 export const DEFAULT_MAX_ROUNDS = 10;
 
+export interface ResolvedSegmentOptions {
+  /** Undefined: the fitted level rules decide where the tree stops. */
+  pdoc: number | undefined;
+  maxRounds: number;
+  params: SegmentParams;
+}
+
 /** Validate and fill in options. Throws RangeError on values that make no sense. */
-export function resolveSegmentOptions(options: SegmentOptions = {}): Required<SegmentOptions> {
-  const pdoc = options.pdoc ?? DEFAULT_PDOC;
+export function resolveSegmentOptions(options: SegmentOptions = {}): ResolvedSegmentOptions {
+  const pdoc = options.pdoc;
   const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
-  if (typeof pdoc !== 'number' || !Number.isFinite(pdoc)) throw new RangeError(`pdoc must be a finite number, got ${String(pdoc)}`);
+  if (pdoc !== undefined && (typeof pdoc !== 'number' || !Number.isFinite(pdoc))) throw new RangeError(`pdoc must be a finite number, got ${String(pdoc)}`);
   if (typeof maxRounds !== 'number' || !Number.isInteger(maxRounds) || maxRounds < 1) {
     throw new RangeError(`maxRounds must be an integer >= 1, got ${String(maxRounds)}`);
   }
-  return { pdoc, maxRounds };
+  return { pdoc, maxRounds, params: withParams(options.params) };
 }
 
-/** Segment a page snapshot into a VIPS block tree. Deterministic: the same snapshot gives the same tree. */
+/**
+ * Segment a page snapshot into a VIPS block tree. Deterministic: the same snapshot gives the same
+ * tree. By default the tree is built down to the finest blocks and then stopped where the fitted
+ * fine-level rule says, so its leaves are the "fine" level; `levels.top` names the blocks of the
+ * coarser "top" level. With `pdoc`, the tree stops where the paper's permitted DoC says and its
+ * leaves are the fine level.
+ */
 export function segment(snapshot: PageSnapshot, options?: SegmentOptions): BlockTree {
-  const { pdoc, maxRounds } = resolveSegmentOptions(options);
+  const { pdoc, maxRounds, params } = resolveSegmentOptions(options);
   const pre = preparePage(snapshot);
-  const { root, rounds } = runRounds(pre, pdoc, maxRounds);
-  const separators: Separator[] = [];
-  const rootBlock = toBlock(pre, root, '1', 1, separators);
+  const { root, rounds } = runRounds(pre, pdoc ?? FINEST_PDOC, maxRounds, params);
+  const rootBlock = toBlock(pre, root, '1', 1);
+  subtreeDoc(root, rootBlock, 1);
   if (rootBlock.nodes.length === 0 && rootBlock.children.length === 0) {
     const r = snapshot.nodes[snapshot.root]?.rect;
     if (r) rootBlock.rect = { x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.w), h: Math.round(r.h) };
   }
-  return { root: rootBlock, pdoc, separators, rounds };
+  const levels = cutLevels(rootBlock, params, pdoc === undefined);
+  if (pdoc === undefined) pruneAt(rootBlock, levels.fine);
+  const separators: Separator[] = [];
+  collectSeparators(rootBlock, separators);
+  return { root: rootBlock, pdoc: pdoc ?? params.fine.pdoc, separators, rounds, levels };
+}
+
+/** Every separator left in the tree, pre-order. */
+function collectSeparators(b: Block, out: Separator[]): void {
+  for (const s of b.separators) out.push(s);
+  for (const c of b.children) collectSeparators(c, out);
 }
 
 function emptyStats(): BlockStats {
@@ -57,10 +85,10 @@ function addStats(into: BlockStats, s: BlockStats): void {
 
 /**
  * Convert an area node to a public Block: ids in reading order, rects as unions of the children
- * (so every child lies inside its parent), DoC raised to the parent's, nodes and stats unioned.
- * Separators are collected into `all` in pre-order.
+ * and of the box the node had before a later round divided it (so every child lies inside its
+ * parent), DoC raised to the parent's, nodes and stats unioned.
  */
-function toBlock(pre: PreparedPage, node: AreaNode, id: string, parentDoc: number, all: Separator[]): Block {
+function toBlock(pre: PreparedPage, node: AreaNode, id: string, parentDoc: number): Block {
   const doc = Math.max(parentDoc, node.doc);
   if (node.children.length === 0) {
     const blocks = [...node.blocks].sort((a, b) => a.ids[0]! - b.ids[0]!);
@@ -77,14 +105,14 @@ function toBlock(pre: PreparedPage, node: AreaNode, id: string, parentDoc: numbe
         stats.textNodes += pre.textNodes[n]!;
       }
     }
+    if (node.frame) boxes.push(node.frame);
     const rules: string[] = [];
     for (const b of blocks) if (!rules.includes(b.rule)) rules.push(b.rule);
     const block: Block = { id, rect: rectFromBox(unionBoxes(boxes)), doc, children: [], nodes, stats, separators: [] };
     if (rules.length > 0) block.rule = rules.join('+');
     return block;
   }
-  for (const s of node.separators) all.push(s);
-  const children = node.children.map((c, i) => toBlock(pre, c, `${id}-${i + 1}`, doc, all));
+  const children = node.children.map((c, i) => toBlock(pre, c, `${id}-${i + 1}`, doc));
   const nodes: number[] = [];
   const stats = emptyStats();
   const boxes: Box[] = [];
@@ -93,6 +121,7 @@ function toBlock(pre: PreparedPage, node: AreaNode, id: string, parentDoc: numbe
     addStats(stats, c.stats);
     boxes.push({ x0: c.rect.x, y0: c.rect.y, x1: c.rect.x + c.rect.w, y1: c.rect.y + c.rect.h });
   }
+  if (node.frame && !isEmptyBox(node.frame)) boxes.push(node.frame);
   const box = unionAll(boxes);
   return { id, rect: rectFromBox(box), doc, children, nodes, stats, separators: node.separators };
 }
@@ -108,4 +137,20 @@ function unionAll(boxes: readonly Box[]): Box {
     y1 = Math.max(y1, b.y1);
   }
   return { x0, y0, x1, y1 };
+}
+
+/** [J]: an area's DoC is the lowest among its own separators' and its descendants'. */
+function subtreeDoc(node: AreaNode, b: Block, parentDoc: number): void {
+  const inner = (n: AreaNode): number => {
+    if (n.children.length === 0) return 11;
+    let d = n.splitDoc ?? n.doc;
+    for (const c of n.children) d = Math.min(d, inner(c));
+    return d;
+  };
+  if (node.children.length === 0) {
+    b.doc = Math.max(parentDoc, node.doc);
+    return;
+  }
+  b.doc = Math.max(parentDoc, inner(node));
+  node.children.forEach((c, i) => subtreeDoc(c, b.children[i]!, b.doc));
 }

@@ -11,6 +11,7 @@
  */
 import type { NodeStyle, PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import { type Box, boxArea, boxFromRect, isEmptyBox } from './geometry.js';
+import { countWords } from '../util/text.js';
 
 /** Elements that are shown as one opaque thing: never divided, kept even without text. */
 export const MEDIA_TAGS: ReadonlySet<string> = new Set([
@@ -174,47 +175,6 @@ export function collapsedLength(text: string | undefined): number {
       }
       n++;
       started = true;
-    }
-  }
-  return n;
-}
-
-// Han, Hiragana, Katakana (incl. prolonged sound mark), CJK compatibility ideographs, ideographic iteration marks.
-const CJK_RE = /[\u3005\u3006\u3040-\u309f\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\u{20000}-\u{2fa1f}]/u;
-const WORDCHAR_RE = /[\p{L}\p{N}]/u;
-
-/**
- * Word count: white-space separated tokens that contain a letter or digit; each Han/Kana character
- * counts as a word of its own (those scripts do not separate words with spaces). Hangul is
- * space-separated and counted by tokens.
- */
-export function countWords(text: string | undefined): number {
-  if (!text) return 0;
-  let n = 0;
-  let inRun = false;
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (code <= 0x7f) {
-      if (code === 32 || (code >= 9 && code <= 13)) {
-        inRun = false;
-      } else if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)) {
-        if (!inRun) {
-          n++;
-          inRun = true;
-        }
-      }
-      continue;
-    }
-    if (/\s/u.test(ch)) {
-      inRun = false;
-    } else if (CJK_RE.test(ch)) {
-      n++;
-      inRun = false;
-    } else if (WORDCHAR_RE.test(ch)) {
-      if (!inRun) {
-        n++;
-        inRun = true;
-      }
     }
   }
   return n;

@@ -14,15 +14,16 @@
  * when a visual cue (a background change or an hr/border line) marks the boundary, because
  * modern pages often put differently coloured sections right against each other.
  *
- * Weights start at BASE_WEIGHT and each rule below adds to it ([J]/[F] table, docs/vips.md §4.3).
- * Horizontal separators use all rules; vertical ones only distance, lines and background.
+ * Weights start at a base and each rule below adds its fitted amount (params.ts: SeparatorWeights;
+ * the rules are the [J]/[F] table of docs/vips.md §4.3, whose amounts were 3, +1…, +2, +2, +2,
+ * +2, −2). Horizontal separators use all rules; vertical ones only distance, lines and background.
  */
 import type { Orientation, Separator } from './types.js';
 import type { Box } from './geometry.js';
 import type { PoolBlock } from './extract-blocks.js';
 import type { PreparedPage, RuleLine } from './prepare.js';
+import type { SeparatorWeights } from './params.js';
 
-export const BASE_WEIGHT = 3;
 /** Gaps thinner than this are not separators of their own (they may still be touching boundaries). */
 export const MIN_THICKNESS = 2;
 /** Pixels of slack when deciding which blocks are adjacent to a separator, and for touching boundaries. */
@@ -58,6 +59,7 @@ export interface WeightInput {
   /** Representative adjacent blocks: the widest block touching the separator on each side. */
   before: PoolBlock;
   after: PoolBlock;
+  weights: SeparatorWeights;
 }
 
 export interface WeightDelta {
@@ -83,9 +85,20 @@ export function distanceWeight(t: number): number {
 }
 
 export const distanceRule: WeightRule = (x) => {
-  const d = distanceWeight(x.thickness);
-  return d > 0 ? { delta: d, reason: `distance(${x.thickness}px)+${d}` } : null;
+  const step = distanceWeight(x.thickness);
+  return step > 0 ? fired(step * x.weights.distance, `distance(${x.thickness}px)`) : null;
 };
+
+/** `+2`, `-1.5`: a rule's contribution as it appears in the reasons. */
+function signed(d: number): string {
+  const r = Math.round(d * 100) / 100;
+  return r >= 0 ? `+${r}` : `${r}`;
+}
+
+/** A rule that applies; it is recorded among the reasons even when its fitted amount is 0. */
+function fired(delta: number, name: string): WeightDelta {
+  return { delta, reason: `${name}${signed(delta)}` };
+}
 
 /**
  * Rule 2, lines: an `<hr>`, or a visible border running along the separator (within the band
@@ -95,12 +108,12 @@ export const lineRule: WeightRule = (x) => {
   const lines = x.orientation === 'horizontal' ? x.pre.hLines : x.pre.vLines;
   const line = findLine(lines, x.start - ADJACENCY_TOLERANCE, x.end + ADJACENCY_TOLERANCE, x.spanFrom, x.spanTo);
   if (!line) return null;
-  return { delta: 2, reason: line.hr ? 'hr+2' : 'border+2' };
+  return fired(x.weights.line, line.hr ? 'hr' : 'border');
 };
 
 /** Rule 3, background: the blocks on the two sides have different effective backgrounds: +2. */
 export const backgroundRule: WeightRule = (x) =>
-  blockBg(x.pre, x.before) !== blockBg(x.pre, x.after) ? { delta: 2, reason: 'background+2' } : null;
+  blockBg(x.pre, x.before) !== blockBg(x.pre, x.after) ? fired(x.weights.background, 'background') : null;
 
 /**
  * Rule 4a, font difference (horizontal only): +2 when the last text above and the first text below
@@ -110,8 +123,8 @@ export const fontDifferenceRule: WeightRule = (x) => {
   const a = x.pre.lastText[lastId(x.pre, x.before)] ?? -1;
   const b = x.pre.firstText[firstId(x.pre, x.after)] ?? -1;
   if (a < 0 || b < 0) return null;
-  if (Math.abs(x.pre.fontSize[a]! - x.pre.fontSize[b]!) >= 1) return { delta: 2, reason: 'font-size+2' };
-  if (x.pre.fontWeight[a]! >= 600 !== x.pre.fontWeight[b]! >= 600) return { delta: 2, reason: 'font-weight+2' };
+  if (Math.abs(x.pre.fontSize[a]! - x.pre.fontSize[b]!) >= 1) return fired(x.weights.fontSize, 'font-size');
+  if (x.pre.fontWeight[a]! >= 600 !== x.pre.fontWeight[b]! >= 600) return fired(x.weights.fontWeight, 'font-weight');
   return null;
 };
 
@@ -120,17 +133,31 @@ export const headingBelowRule: WeightRule = (x) => {
   const a = x.pre.lastText[lastId(x.pre, x.before)] ?? -1;
   const b = x.pre.firstText[firstId(x.pre, x.after)] ?? -1;
   if (a < 0 || b < 0) return null;
-  return x.pre.fontSize[b]! - x.pre.fontSize[a]! >= 1 ? { delta: 2, reason: 'heading-below+2' } : null;
+  return x.pre.fontSize[b]! - x.pre.fontSize[a]! >= 1 ? fired(x.weights.headingBelow, 'heading-below') : null;
 };
 
 /** Rule 5, similar structure (horizontal only): text blocks on both sides: −2. */
 export const textBothSidesRule: WeightRule = (x) =>
-  isTextBlock(x.pre, x.before) && isTextBlock(x.pre, x.after) ? { delta: -2, reason: 'text-both-sides-2' } : null;
+  isTextBlock(x.pre, x.before) && isTextBlock(x.pre, x.after) ? fired(x.weights.textBothSides, 'text-both-sides') : null;
+
+/**
+ * Rule 6, span (not in the paper): the separator's length as a share of the page content's width
+ * (horizontal) or height (vertical), times the fitted amount. A gap across the whole page parts
+ * regions (header, body, footer); the same gap inside one column parts paragraphs.
+ */
+export const spanRule: WeightRule = (x) => {
+  const p = x.pre;
+  const r = p.root;
+  const full = x.orientation === 'horizontal' ? p.ex1[r]! - p.ex0[r]! : p.ey1[r]! - p.ey0[r]!;
+  if (full <= 0 || x.weights.span === 0) return null;
+  const share = Math.min(1, (x.spanTo - x.spanFrom) / full);
+  return fired(share * x.weights.span, `span(${Math.round(share * 100)}%)`);
+};
 
 export const HORIZONTAL_RULES: readonly WeightRule[] = [
-  distanceRule, lineRule, backgroundRule, fontDifferenceRule, headingBelowRule, textBothSidesRule,
+  distanceRule, lineRule, backgroundRule, fontDifferenceRule, headingBelowRule, textBothSidesRule, spanRule,
 ];
-export const VERTICAL_RULES: readonly WeightRule[] = [distanceRule, lineRule, backgroundRule];
+export const VERTICAL_RULES: readonly WeightRule[] = [distanceRule, lineRule, backgroundRule, spanRule];
 
 // ---------------------------------------------------------------------------------------------
 // Helpers for the rules
@@ -281,7 +308,7 @@ function lowerBound(order: Int32Array, key: Int32Array, v: number): number {
  * Returned in position order.
  */
 export function detectSeparators(
-  pre: PreparedPage, blocks: readonly PoolBlock[], area: Box, o: Orientation,
+  pre: PreparedPage, blocks: readonly PoolBlock[], area: Box, o: Orientation, weights: SeparatorWeights,
 ): DetectedSeparator[] {
   if (blocks.length < 2) return [];
   const { lo, hi } = extents(blocks, o);
@@ -323,9 +350,9 @@ export function detectSeparators(
     }
     if (!before || !after) continue;
     const input: WeightInput = {
-      pre, orientation: o, start: c.start, end: c.end, thickness: c.thickness, touching: c.touching, spanFrom, spanTo, before, after,
+      pre, orientation: o, start: c.start, end: c.end, thickness: c.thickness, touching: c.touching, spanFrom, spanTo, before, after, weights,
     };
-    let weight = BASE_WEIGHT;
+    let weight = weights.base;
     const reasons: string[] = [];
     let cue = false;
     for (const rule of rules) {
@@ -347,7 +374,106 @@ export function detectSeparators(
   return out;
 }
 
-/** Both orientations: horizontal first, each in position order. */
-export function detectAllSeparators(pre: PreparedPage, blocks: readonly PoolBlock[], area: Box): DetectedSeparator[] {
-  return [...detectSeparators(pre, blocks, area, 'horizontal'), ...detectSeparators(pre, blocks, area, 'vertical')];
+/** Both orientations: horizontal first, each in position order. Backdrops take no part. */
+export function detectAllSeparators(pre: PreparedPage, blocks: readonly PoolBlock[], area: Box, weights: SeparatorWeights): DetectedSeparator[] {
+  const solid = withoutBackdrops(pre, blocks);
+  const both = (bs: readonly PoolBlock[]): DetectedSeparator[] =>
+    [...detectSeparators(pre, bs, area, 'horizontal', weights), ...detectSeparators(pre, bs, area, 'vertical', weights)];
+  const panels = solid.length >= 2 ? panelsOf(pre, solid) : [];
+  if (panels.length) {
+    // Panels only decide which gaps come first; they never make an area inseparable.
+    const seps = both([...solid, ...panels]);
+    if (seps.length) return seps;
+  }
+  return both(solid);
+}
+
+/** Visible characters of a pool block. */
+export function blockChars(pre: PreparedPage, b: PoolBlock): number {
+  let n = 0;
+  for (const id of b.ids) n += pre.chars[id]!;
+  return n;
+}
+
+/**
+ * Share of a text block's area that must lie on a textless block for that block to count as a
+ * backdrop.
+ */
+export const BACKDROP_COVER = 0.5;
+
+/**
+ * The blocks that take part in separator detection: all but backdrops. A backdrop is a block
+ * without text (a decorative image, an empty positioned box) that lies under a text block, i.e.
+ * covers at least BACKDROP_COVER of some text block's area. People see the text on it, not a
+ * wall: without this rule a 1366×1000 background image merges the header and the content it
+ * sits behind into one inseparable leaf. Backdrops still belong to the part their centre falls
+ * in.
+ */
+export function withoutBackdrops(pre: PreparedPage, blocks: readonly PoolBlock[]): readonly PoolBlock[] {
+  if (blocks.length < 3) return blocks;
+  const text: PoolBlock[] = [];
+  const bare: number[] = [];
+  blocks.forEach((b, i) => {
+    if (blockChars(pre, b) > 0) text.push(b);
+    else bare.push(i);
+  });
+  if (bare.length === 0 || text.length < 2) return blocks;
+  const drop = new Set<number>();
+  for (const i of bare) {
+    const m = blocks[i]!.box;
+    for (const t of text) {
+      const a = t.box;
+      const w = Math.min(a.x1, m.x1) - Math.max(a.x0, m.x0);
+      const h = Math.min(a.y1, m.y1) - Math.max(a.y0, m.y0);
+      const area = (a.x1 - a.x0) * (a.y1 - a.y0);
+      if (w > 0 && h > 0 && area > 0 && w * h >= BACKDROP_COVER * area) {
+        drop.add(i);
+        break;
+      }
+    }
+  }
+  return drop.size ? blocks.filter((_, i) => !drop.has(i)) : blocks;
+}
+
+/** An element that draws a visible box of its own: a background unlike its parent's, an image, or a border. */
+function isPanel(pre: PreparedPage, id: number): boolean {
+  const node = pre.nodes[id]!;
+  if (node.kind !== 'element' || !node.visible || !node.style) return false;
+  if (pre.bx1[id]! <= pre.bx0[id]! || pre.by1[id]! <= pre.by0[id]!) return false;
+  const p = pre.parent[id]!;
+  const s = node.style;
+  return (p >= 0 && pre.bg[id] !== pre.bg[p]) || s.backgroundImage || s.borderTop > 0 || s.borderBottom > 0 || s.borderLeft > 0 || s.borderRight > 0;
+}
+
+/**
+ * Panels: the visible boxes (see isPanel) that hold some but not all of the blocks. People see a
+ * panel as one continuous region, so a gap in the text inside it is no gap across the page: in
+ * separator detection a panel occupies its whole box, like a block. (Without this, a sidebar that
+ * runs longer than the content column beside it lets a horizontal gap below the content's text
+ * part the page across both columns, ahead of the columns' own boundary.)
+ */
+export function panelsOf(pre: PreparedPage, blocks: readonly PoolBlock[]): PoolBlock[] {
+  const under = new Map<number, number[]>();
+  blocks.forEach((b, i) => {
+    for (let id = pre.parent[b.ids[0]!]!; id >= 0; id = pre.parent[id]!) {
+      const list = under.get(id);
+      if (list) list.push(i);
+      else under.set(id, [i]);
+    }
+  });
+  const out: PoolBlock[] = [];
+  for (const [id, inside] of under) {
+    if (inside.length >= blocks.length || !isPanel(pre, id)) continue;
+    const box = { x0: pre.bx0[id]!, y0: pre.by0[id]!, x1: pre.bx1[id]!, y1: pre.by1[id]! };
+    // A panel that runs into blocks outside it is no clean region: leave it out.
+    const mine = new Set(inside);
+    let clean = true;
+    for (let i = 0; i < blocks.length && clean; i++) {
+      if (mine.has(i)) continue;
+      const b = blocks[i]!.box;
+      if (Math.min(b.x1, box.x1) - Math.max(b.x0, box.x0) > ADJACENCY_TOLERANCE && Math.min(b.y1, box.y1) - Math.max(b.y0, box.y0) > ADJACENCY_TOLERANCE) clean = false;
+    }
+    if (clean) out.push({ ids: [id], group: false, box, doc: 1, rule: 'panel' });
+  }
+  return out.sort((a, b) => a.ids[0]! - b.ids[0]!);
 }

@@ -26,6 +26,8 @@ import { type Box, boxArea, unionBoxes } from './geometry.js';
 import { type PoolBlock, extractBlocks, rootBlock } from './extract-blocks.js';
 import { type DetectedSeparator, detectAllSeparators } from './separators.js';
 import type { PreparedPage } from './prepare.js';
+import { MAX_DISTANCE_WEIGHT } from './separators.js';
+import type { SegmentParams, SeparatorWeights } from './params.js';
 
 export interface AreaNode {
   box: Box;
@@ -36,6 +38,13 @@ export interface AreaNode {
   blocks: PoolBlock[];
   /** Inner nodes only: the separators that cut this node into its children. */
   separators: Separator[];
+  /** Inner nodes only: the DoC of those separators' weight alone (`doc` is raised to the parent's). */
+  splitDoc?: number;
+  /**
+   * The box of the leaf this node was before a later round divided it (an element's own box, say
+   * a header with its background): the block keeps covering it, not just the union of its parts.
+   */
+  frame?: Box;
   /** Leaves only: no further re-segmentation. */
   finished: boolean;
 }
@@ -46,10 +55,12 @@ export interface DocScale {
   maxW: number;
 }
 
-/** Lowest weight the rules can produce (3 + 1 − 2). */
-export const MIN_WEIGHT = 2;
-/** maxW is at least this, so a page with only light separators does not get very low DoCs ([J] uses a dummy 40 on its scale). */
-export const MAX_WEIGHT_FLOOR = 16;
+/** Lowest weight the rules can produce: the base, the shortest gap, and every negative amount. */
+export function minWeight(w: SeparatorWeights): number {
+  let m = w.base + Math.min(w.distance, w.distance * MAX_DISTANCE_WEIGHT, 0);
+  for (const v of [w.line, w.background, Math.min(w.fontSize, w.fontWeight), w.headingBelow, w.textBothSides, w.span]) m += Math.min(0, v);
+  return m;
+}
 
 export function docFromWeight(w: number, scale: DocScale): number {
   const span = Math.max(1, scale.maxW - scale.minW);
@@ -58,17 +69,22 @@ export function docFromWeight(w: number, scale: DocScale): number {
   return Math.max(1, Math.min(10, 11 - n));
 }
 
-/** [F] normalises over the whole run; here over the round-1 page-level separators (independent of pdoc). */
-export function scaleFor(pageSeparators: readonly DetectedSeparator[]): DocScale {
-  let maxW = MAX_WEIGHT_FLOOR;
+/**
+ * [F] normalises over the whole run; here over the round-1 page-level separators (independent of
+ * pdoc), with the top of the scale at least `floor`, so a page with only light separators does
+ * not get very low DoCs ([J] puts a dummy 40 on its scale for the same reason).
+ */
+export function scaleFor(pageSeparators: readonly DetectedSeparator[], params: SegmentParams): DocScale {
+  let maxW = params.docScaleFloor;
   for (const s of pageSeparators) maxW = Math.max(maxW, s.weight);
-  return { minW: MIN_WEIGHT, maxW };
+  return { minW: minWeight(params.weights), maxW };
 }
 
 export interface StructureContext {
   pre: PreparedPage;
   pdoc: number;
   scale: DocScale;
+  weights: SeparatorWeights;
 }
 
 function leaf(blocks: PoolBlock[], doc: number, finished: boolean): AreaNode {
@@ -117,14 +133,15 @@ export function buildStructure(
     return leaf(blocks, doc, false);
   }
   const box = unionBoxes(blocks.map((b) => b.box));
-  const group = heaviestGroup(separators ?? detectAllSeparators(ctx.pre, blocks, box));
+  const group = heaviestGroup(separators ?? detectAllSeparators(ctx.pre, blocks, box, ctx.weights));
   let minBlockDoc = Infinity;
   for (const b of blocks) minBlockDoc = Math.min(minBlockDoc, b.doc);
   if (group.length === 0) {
     // Inseparable (overlapping or interlocking) blocks: the lowest block DoC, as [J].
     return leaf(blocks, Math.max(parentDoc, minBlockDoc), false);
   }
-  const doc = Math.max(parentDoc, docFromWeight(group[0]!.weight, ctx.scale));
+  const splitDoc = docFromWeight(group[0]!.weight, ctx.scale);
+  const doc = Math.max(parentDoc, splitDoc);
   if (doc > ctx.pdoc && minBlockDoc > ctx.pdoc) {
     // Coherent enough at this granularity: keep the region whole.
     return leaf(blocks, doc, true);
@@ -137,6 +154,7 @@ export function buildStructure(
     children: parts.map((p) => buildStructure(ctx, p, doc)),
     blocks: [],
     separators: group.map(publicSeparator),
+    splitDoc,
     finished: false,
   };
 }
@@ -172,7 +190,7 @@ export interface RoundsResult {
 }
 
 /** Phase 1–3 in rounds over the whole page. */
-export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number): RoundsResult {
+export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number, params: SegmentParams): RoundsResult {
   const pageArea = boxArea(pre.pageBox);
   const first = extractBlocks(pre, [rootBlock(pre)], {
     subPage: pageArea > 0 ? pre.pageBox : unionBoxes([pre.pageBox, { x0: pre.ex0[pre.root] ?? 0, y0: pre.ey0[pre.root] ?? 0, x1: pre.ex1[pre.root] ?? 0, y1: pre.ey1[pre.root] ?? 0 }]),
@@ -180,9 +198,9 @@ export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number): R
     pullOverlays: true,
   });
   const pageSeparators = first.blocks.length > 1
-    ? detectAllSeparators(pre, first.blocks, unionBoxes(first.blocks.map((b) => b.box)))
+    ? detectAllSeparators(pre, first.blocks, unionBoxes(first.blocks.map((b) => b.box)), params.weights)
     : [];
-  const ctx: StructureContext = { pre, pdoc, scale: scaleFor(pageSeparators) };
+  const ctx: StructureContext = { pre, pdoc, scale: scaleFor(pageSeparators, params), weights: params.weights };
   const tops: AreaNode[] = [];
   if (first.blocks.length > 0) tops.push(buildStructure(ctx, first.blocks, 1, pageSeparators));
   for (const o of first.overlays) tops.push(leaf([o], o.doc, false));
@@ -211,11 +229,12 @@ export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number): R
     rounds = round;
     let changed = false;
     for (const { node, parentDoc } of pending) {
-      const res = extractBlocks(pre, node.blocks, { subPage: node.box, round, pullOverlays: false });
+      const res = extractBlocks(pre, node.blocks, { subPage: node.box, round, pullOverlays: false, reentry: true });
       if (res.blocks.length === 0 || sameBlocks(res.blocks, node.blocks)) {
         node.finished = true;
         continue;
       }
+      const frame = node.frame ?? node.box;
       if (res.blocks.length === 1) {
         // A wrapper was looked through (R3/R2): keep going down next round unless nothing is left to divide.
         const only = res.blocks[0]!;
@@ -223,6 +242,7 @@ export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number): R
       } else {
         Object.assign(node, buildStructure(ctx, res.blocks, parentDoc));
       }
+      node.frame = frame;
       changed = true;
     }
     if (!changed) break;

@@ -1,4 +1,5 @@
 import type { Rect } from '../snapshot/types.js';
+import type { PartialParams } from './params.js';
 
 export type Orientation = 'horizontal' | 'vertical';
 
@@ -46,15 +47,31 @@ export interface Block {
 }
 
 export interface SegmentOptions {
-  /** Permitted degree of coherence: a leaf is final once its DoC exceeds it. Default 8. */
+  /**
+   * Permitted degree of coherence (the paper's knob): a leaf is final once its DoC exceeds it.
+   * Unset (the default): the tree stops at the fitted fine level (see `BlockTree.levels`).
+   */
   pdoc?: number;
   /** Round limit for re-segmenting leaves. Default 10. */
   maxRounds?: number;
+  /** Replace fitted values (separator weights, level rules); for fitting and experiments. */
+  params?: PartialParams;
+}
+
+/** Ids of the blocks of each level; each list covers the page's blocks once, in reading order. */
+export interface BlockLevels {
+  /** The page's regions: header, navigation, main, sidebar, footer. */
+  top: string[];
+  /** The blocks inside them: the tree's leaves. */
+  fine: string[];
 }
 
 export interface BlockTree {
   root: Block;
+  /** The permitted DoC the tree was stopped at (with the default level rules: the fine level's). */
   pdoc: number;
+  /** The two levels people mark, cut from this tree (the fine level is its leaves). */
+  levels?: BlockLevels;
   /** Every separator found, across all rounds (for drawing). */
   separators: Separator[];
   /** Rounds of Phase 1–3 that were run (1..maxRounds). */

@@ -13,8 +13,32 @@ export interface CaptureOptions {
 /** Where {@link SNAPSHOT_INIT_SCRIPT} leaves the snapshot function in each document. */
 const SNAPSHOT_FN_KEY = '__viseg_snapshot_7f3a9c';
 
+/**
+ * The wire snapshot as JSON text, made in the page. `JSON.stringify` calls a `toJSON` method that
+ * a page may have put on the built-in prototypes: Prototype.js up to 1.6 (which Lightbox 2 and
+ * many saved pages of its time load) sets `Array.prototype.toJSON` to return a string, so every
+ * row array of the snapshot came back as a string and unpacking failed with "Cannot read
+ * properties of undefined (reading '0')". Those methods are set aside while the snapshot is
+ * serialised and put back right after (the page runs no script in between), and `JSON.stringify`
+ * itself is the one the document started with when the init script installed this.
+ */
+const SERIALISE_SOURCE = `(() => {
+    const stringify = JSON.stringify;
+    const getOwn = Object.getOwnPropertyDescriptor;
+    const define = Object.defineProperty;
+    const protos = [Object.prototype, Array.prototype, String.prototype, Number.prototype, Boolean.prototype];
+    return (wire) => {
+      const saved = [];
+      for (const p of protos) {
+        const d = getOwn(p, 'toJSON');
+        if (d && d.configurable) { saved.push([p, d]); delete p.toJSON; }
+      }
+      try { return stringify(wire); } finally { for (const [p, d] of saved) define(p, 'toJSON', d); }
+    };
+  })()`;
+
 // `__name` guards against bundlers that wrap functions to keep their names.
-const FN_SOURCE = `(() => { const __name = (f) => f; return (${inPageSnapshot.toString()}); })()`;
+const FN_SOURCE = `(() => { const __name = (f) => f; const snap = (${inPageSnapshot.toString()}); const toJson = ${SERIALISE_SOURCE}; return (args) => toJson(snap(args)); })()`;
 
 /**
  * An init script (`context.addInitScript`) that defines the snapshot function in every document,
@@ -31,7 +55,7 @@ export const SNAPSHOT_INIT_SCRIPT = `if (!Object.prototype.hasOwnProperty.call(w
  */
 function scriptFor(args: InPageArgs): string {
   const key = JSON.stringify(SNAPSHOT_FN_KEY);
-  return `(() => { const f = typeof window[${key}] === 'function' ? window[${key}] : ${FN_SOURCE}; return JSON.stringify(f(${JSON.stringify(args)})); })()`;
+  return `(() => { const f = typeof window[${key}] === 'function' ? window[${key}] : ${FN_SOURCE}; return f(${JSON.stringify(args)}); })()`;
 }
 
 /** A snapshot, and whether it stopped at `maxNodes` (the rest of the document is not in it). */

@@ -3,12 +3,12 @@
  * (src/classify: text blocks, prose-mass container search, roles) — wrapped as a strategy.
  */
 import { classify } from '../classify/index.js';
-import { DEFAULT_PDOC, segment } from '../segment/index.js';
+import { segment } from '../segment/index.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import type { Strategy, StrategyResult } from './types.js';
 
 export interface VipsOptions {
-  /** Permitted degree of coherence for the segmentation (default 8, as analyzeSnapshot). */
+  /** Permitted degree of coherence for the segmentation (default: the fitted levels, as analyzeSnapshot). */
   pdoc?: number;
 }
 
@@ -17,7 +17,7 @@ export function createVips(options: VipsOptions = {}): Strategy {
     name: 'vips',
     description: 'VIPS visual segmentation + classify (the default pipeline)',
     run(snapshot: PageSnapshot): StrategyResult {
-      const tree = segment(snapshot, { pdoc: options.pdoc ?? DEFAULT_PDOC });
+      const tree = segment(snapshot, { pdoc: options.pdoc });
       const decision = classify(snapshot, tree);
       const selection = decision.main ? decision.selection : { roots: [], exclude: [] };
       return { selection, pageType: decision.pageType, notes: [decision.reason] };

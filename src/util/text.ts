@@ -1,12 +1,75 @@
 /** Small text helpers shared by the stages. */
 
-const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/gu;
+/**
+ * Han (the URO, Extensions A to I, compatibility ideographs), Hiragana, Katakana (with the
+ * prolonged sound mark and half-width forms) and the ideographic iteration marks: scripts written
+ * without spaces, where each character counts as one word.
+ */
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc\uff70\u3005\u3006]/u;
+/** Thai, Lao, Khmer and Myanmar: written without spaces between words; a dictionary finds the words. */
+const SEA_CHAR = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const SPACE = /\s/u;
 
-/** Words, where each CJK character (Han, Hiragana, Katakana, Hangul) counts as one word. */
-export function countWords(text: string): number {
-  const cjk = text.match(CJK)?.length ?? 0;
-  const rest = text.replace(CJK, ' ').split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  return cjk + rest;
+let segmenter: Intl.Segmenter | null = null;
+
+/** Words in a run of Thai/Lao/Khmer/Myanmar text, by ICU's dictionary word breaker (at least 1). */
+function dictionaryWords(run: string): number {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  let n = 0;
+  for (const s of segmenter.segment(run)) if (s.isWordLike) n++;
+  return Math.max(1, n);
+}
+
+/**
+ * The one word count of viseg (segment statistics, classify's prose length, the record's
+ * `wordCount`):
+ *   - Latin, Cyrillic, Greek, Arabic, Hebrew, Hangul, ...: white-space separated tokens that hold
+ *     a letter or a digit (Korean separates its words with spaces);
+ *   - Han (every extension, so also CJK Extension B beyond the BMP), Hiragana, Katakana: each
+ *     character is a word of its own;
+ *   - Thai, Lao, Khmer, Myanmar: the words ICU's dictionary breaker finds in each run of them.
+ * Punctuation and symbols alone are not words.
+ */
+export function countWords(text: string | undefined): number {
+  if (!text) return 0;
+  let n = 0;
+  let inToken = false;
+  let sea = '';
+  const flushSea = (): void => {
+    if (!sea) return;
+    n += dictionaryWords(sea);
+    sea = '';
+    inToken = false;
+  };
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (code <= 0x7f) {
+      // ASCII fast path: most text on most pages.
+      flushSea();
+      if (code === 32 || (code >= 9 && code <= 13)) inToken = false;
+      else if (!inToken && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122))) {
+        n++;
+        inToken = true;
+      }
+      continue;
+    }
+    if (SEA_CHAR.test(ch)) {
+      sea += ch;
+      continue;
+    }
+    flushSea();
+    if (SPACE.test(ch)) inToken = false;
+    else if (CJK_CHAR.test(ch)) {
+      n++;
+      inToken = false;
+    } else if (!inToken && WORD_CHAR.test(ch)) {
+      n++;
+      inToken = true;
+    }
+  }
+  flushSea();
+  return n;
 }
 
 /** Collapse white space runs to one space and trim. */

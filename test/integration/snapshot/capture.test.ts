@@ -55,4 +55,38 @@ describe.skipIf(!haveChromium)('captureSnapshot (Chromium)', () => {
     expect([withFn.truncated, without.truncated]).toEqual([false, false]);
     expect('truncated' in withFn.snapshot).toBe(false);
   });
+
+  it('a page whose scripts give arrays and objects a toJSON (Prototype.js 1.6, as on saved pages of its time) still snapshots, and keeps its methods', async () => {
+    // Prototype.js up to 1.6 made arrays serialise to a string; the snapshot's rows then came
+    // back as strings and unpacking failed with "Cannot read properties of undefined (reading '0')".
+    const body = '<body style="margin:0"><h1>Hello</h1><p>Some text for a paragraph of the page.</p></body>';
+    const hostile = `<!doctype html><html><head><title>t</title><script>
+      Array.prototype.toJSON = function () { return '[' + this.length + ' items]'; };
+      Object.prototype.toJSON = function () { return 'an object'; };
+      JSON.stringify = function () { return '"replaced"'; };
+    </script></head>${body}</html>`;
+    const plain = `<!doctype html><html><head><title>t</title></head>${body}</html>`;
+    const take = async (html: string, install: boolean) => {
+      const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+      try {
+        if (install) await context.addInitScript(SNAPSHOT_INIT_SCRIPT);
+        const page = await context.newPage();
+        await page.setContent(html);
+        const snapshot = await captureSnapshot(page, { requestedUrl: 'about:test' });
+        const kept = await page.evaluate(() => [typeof (Array.prototype as unknown as { toJSON?: unknown }).toJSON, typeof (Object.prototype as unknown as { toJSON?: unknown }).toJSON]);
+        return { snapshot, kept };
+      } finally {
+        await context.close();
+      }
+    };
+    const good = await take(plain, true);
+    const hostileRun = await take(hostile, true);
+    expect(hostileRun.kept).toEqual(['function', 'function']);
+    expect(hostileRun.snapshot.nodes.map((n) => [n.tag, n.text ?? '', n.rect])).toEqual(good.snapshot.nodes.map((n) => [n.tag, n.text ?? '', n.rect]));
+    // Evaluated from source (no init script), JSON.stringify is the page's: the toJSON methods are
+    // still set aside, and the page's replacement of JSON.stringify is what remains to fail on.
+    const lateArrays = hostile.replace("JSON.stringify = function () { return '\"replaced\"'; };", '');
+    const late = await take(lateArrays, false);
+    expect(late.snapshot.nodes.map((n) => [n.tag, n.text ?? ''])).toEqual(good.snapshot.nodes.map((n) => [n.tag, n.text ?? '']));
+  });
 });

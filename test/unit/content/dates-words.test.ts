@@ -46,10 +46,10 @@ describe('countWords', () => {
     expect(countWords('  \n\t ')).toBe(0);
   });
 
-  it('counts each CJK character as a word', () => {
+  it('counts each Han or Kana character as a word, Hangul by spaces (the shared counter of util/text.ts)', () => {
     expect(countWords('日本語のテキスト')).toBe(8);
     expect(countWords('中文文本')).toBe(4);
-    expect(countWords('한국어 문장')).toBe(5);
+    expect(countWords('한국어 문장')).toBe(2);
     expect(countWords('Hello 世界, OK。')).toBe(4);
     expect(countWords('スーパー')).toBe(4);
   });

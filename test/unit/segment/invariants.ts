@@ -90,5 +90,17 @@ export function checkInvariants(snap: PageSnapshot, tree: BlockTree): string[] {
     if (owned[id] !== 1) err(`visible text node ${id} (${JSON.stringify(snap.nodes[id]!.text?.slice(0, 30))}) owned by ${owned[id]} leaves`);
   }
   if (tree.root.stats.textNodes !== texts.length) err(`root textNodes ${tree.root.stats.textNodes} != ${texts.length}`);
+
+  // Levels: the fine level is the leaves; every leaf lies in exactly one top block.
+  if (tree.levels) {
+    const leafIds = leaves(tree.root).map((b) => b.id);
+    if (JSON.stringify(tree.levels.fine) !== JSON.stringify(leafIds)) err(`levels.fine ${tree.levels.fine.join(' ')} != leaves ${leafIds.join(' ')}`);
+    const ids = new Set(allBlocks(tree.root).map((b) => b.id));
+    for (const t of tree.levels.top) if (!ids.has(t)) err(`levels.top names a missing block ${t}`);
+    for (const l of leafIds) {
+      const n = tree.levels.top.filter((t) => l === t || l.startsWith(t + '-')).length;
+      if (n !== 1) err(`leaf ${l} lies in ${n} top blocks`);
+    }
+  }
   return errors;
 }

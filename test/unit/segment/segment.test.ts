@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSegmentOptions, segment } from '../../../src/segment/index.js';
-import { collapsedLength, colorKey, countWords } from '../../../src/segment/prepare.js';
+import { DEFAULT_PARAMS, resolveSegmentOptions, segment } from '../../../src/segment/index.js';
+import { collapsedLength, colorKey } from '../../../src/segment/prepare.js';
+import { countWords } from '../../../src/util/text.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 import { type NodeDesc, el, page, para, text, words } from '../helpers/snapshot-builder.js';
 import { allBlocks, checkInvariants, leafOwnership, leaves } from './invariants.js';
@@ -68,7 +69,7 @@ describe('segment(): invariants', () => {
 
   it('hidden text is owned by no leaf and not counted', () => {
     const snap = awkward();
-    const tree = segment(snap);
+    const tree = segment(snap, { pdoc: 8 });
     const owned = leafOwnership(snap, tree);
     const hiddenDiv = snap.nodes.findIndex((n) => n.kind === 'element' && n.style?.visibility === 'hidden');
     const hiddenText = snap.nodes.findIndex((n) => n.text === 'Hidden words here');
@@ -98,7 +99,7 @@ describe('segment(): invariants', () => {
   });
 
   it('ids are hierarchical and an inner block owns the union of its children', () => {
-    const tree = segment(headerBodyFooter());
+    const tree = segment(headerBodyFooter(), { pdoc: 8 });
     expect(tree.root.id).toBe('1');
     expect(tree.root.children.map((c) => c.id)).toEqual(['1-1', '1-2', '1-3']);
     expect(tree.root.children[1]!.children[11]!.id).toBe('1-2-12');
@@ -118,7 +119,8 @@ describe('segment(): invariants', () => {
   it('validates options', () => {
     expect(() => resolveSegmentOptions({ pdoc: Number.NaN })).toThrow(RangeError);
     expect(() => resolveSegmentOptions({ maxRounds: 0 })).toThrow(RangeError);
-    expect(resolveSegmentOptions()).toEqual({ pdoc: 8, maxRounds: 10 });
+    expect(resolveSegmentOptions()).toEqual({ pdoc: undefined, maxRounds: 10, params: DEFAULT_PARAMS });
+    expect(resolveSegmentOptions({ pdoc: 8, params: { fine: { pdoc: 3 } } })).toMatchObject({ pdoc: 8, params: { fine: { pdoc: 3, minArea: DEFAULT_PARAMS.fine.minArea } } });
   });
 
   it('performance sanity (printed, not asserted)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PoolBlock } from '../../../src/segment/extract-blocks.js';
 import type { Box } from '../../../src/segment/geometry.js';
-import { segment } from '../../../src/segment/index.js';
+import { PAPER_WEIGHTS, segment } from '../../../src/segment/index.js';
 import { preparePage } from '../../../src/segment/prepare.js';
 import {
   MIN_THICKNESS, deleteBorderSeparators, detectSeparators, distanceWeight, findBands,
@@ -69,18 +69,20 @@ describe('Phase 2: separator detection', () => {
   });
 
   it('a two-column layout yields a vertical separator between the columns', () => {
-    const tree = segment(twoColumns());
+    const tree = segment(twoColumns(), { params: { weights: PAPER_WEIGHTS } });
     const [sep] = tree.root.separators;
     expect(tree.root.separators).toHaveLength(1);
     expect(sep).toMatchObject({ orientation: 'vertical', rect: { x: 600, w: 40 } });
     expect(sep!.reasons).toEqual(['distance(40px)+8']);
-    expect(tree.root.children.map((c) => c.rect.x)).toEqual([0, 650]);
+    // Each column covers its element's own box (the aside starts at 640), not just its text.
+    expect(tree.root.children.map((c) => c.rect.x)).toEqual([0, 640]);
   });
 
   it('an <hr> in the gap adds 2, and a border line counts like an hr', () => {
-    const none = segment(twoParagraphs('none')).root.separators[0]!;
-    const hr = segment(twoParagraphs('hr')).root.separators[0]!;
-    const border = segment(twoParagraphs('border')).root.separators[0]!;
+    const paper = { params: { weights: PAPER_WEIGHTS } };
+    const none = segment(twoParagraphs('none'), paper).root.separators[0]!;
+    const hr = segment(twoParagraphs('hr'), paper).root.separators[0]!;
+    const border = segment(twoParagraphs('border'), paper).root.separators[0]!;
     expect(hr.weight).toBe(none.weight + 2);
     expect(hr.reasons).toContain('hr+2');
     expect(border.weight).toBe(none.weight + 2);
@@ -96,7 +98,7 @@ describe('Phase 2: separator detection', () => {
     ]));
     const pre = preparePage(snap);
     const blocks = [block({ x0: 0, y0: 0, x1: 800, y1: 40 }, 1), block({ x0: 0, y0: 80, x1: 300, y1: 110 }, 3), block({ x0: 0, y0: 130, x1: 800, y1: 170 }, 5)];
-    const seps = detectSeparators(pre, blocks, { x0: 0, y0: 0, x1: 800, y1: 170 }, 'horizontal');
+    const seps = detectSeparators(pre, blocks, { x0: 0, y0: 0, x1: 800, y1: 170 }, 'horizontal', PAPER_WEIGHTS);
     expect(seps.map((s) => s.reasons)).toEqual([
       ['distance(40px)+8', 'font-size+2', 'heading-below+2', 'text-both-sides-2'],
       ['distance(20px)+4', 'font-size+2', 'text-both-sides-2'],
@@ -110,7 +112,7 @@ describe('Phase 2: separator detection', () => {
       para(words(20), [0, 40, 800, 40]),
     ]));
     const pre = preparePage(snap);
-    const seps = detectSeparators(pre, [block({ x0: 0, y0: 0, x1: 800, y1: 20 }, 1), block({ x0: 0, y0: 40, x1: 800, y1: 80 }, 3)], { x0: 0, y0: 0, x1: 800, y1: 80 }, 'horizontal');
+    const seps = detectSeparators(pre, [block({ x0: 0, y0: 0, x1: 800, y1: 20 }, 1), block({ x0: 0, y0: 40, x1: 800, y1: 80 }, 3)], { x0: 0, y0: 0, x1: 800, y1: 80 }, 'horizontal', PAPER_WEIGHTS);
     expect(seps[0]!.reasons).toEqual(['distance(20px)+4', 'font-weight+2', 'text-both-sides-2']);
   });
 
@@ -123,7 +125,7 @@ describe('Phase 2: separator detection', () => {
       const snap = mk(bg);
       const pre = preparePage(snap);
       const blocks = [block({ x0: 0, y0: 0, x1: 800, y1: 200 }, 1), block({ x0: 0, y0: 200, x1: 800, y1: 400 }, 4)];
-      const seps = detectSeparators(pre, blocks, { x0: 0, y0: 0, x1: 800, y1: 400 }, 'horizontal');
+      const seps = detectSeparators(pre, blocks, { x0: 0, y0: 0, x1: 800, y1: 400 }, 'horizontal', PAPER_WEIGHTS);
       expect(seps.map((s) => s.reasons)).toEqual(expected);
     }
   });
@@ -134,7 +136,7 @@ describe('Phase 2: separator detection', () => {
       el('img', { rect: [0, 80, 800, 200], style: { display: 'block' } }),
     ]));
     const pre = preparePage(snap);
-    const seps = detectSeparators(pre, [block({ x0: 0, y0: 0, x1: 800, y1: 40 }, 1), block({ x0: 0, y0: 80, x1: 800, y1: 280 }, 3)], { x0: 0, y0: 0, x1: 800, y1: 280 }, 'horizontal');
+    const seps = detectSeparators(pre, [block({ x0: 0, y0: 0, x1: 800, y1: 40 }, 1), block({ x0: 0, y0: 80, x1: 800, y1: 280 }, 3)], { x0: 0, y0: 0, x1: 800, y1: 280 }, 'horizontal', PAPER_WEIGHTS);
     expect(seps[0]!.reasons).toEqual(['distance(40px)+8']);
   });
 
@@ -144,7 +146,7 @@ describe('Phase 2: separator detection', () => {
       el('h1', { rect: [420, 0, 380, 100] }, [text('Big', [420, 0, 380, 100])]),
     ]));
     const pre = preparePage(snap);
-    const seps = detectSeparators(pre, [block({ x0: 0, y0: 0, x1: 380, y1: 100 }, 1), block({ x0: 420, y0: 0, x1: 800, y1: 100 }, 3)], { x0: 0, y0: 0, x1: 800, y1: 100 }, 'vertical');
+    const seps = detectSeparators(pre, [block({ x0: 0, y0: 0, x1: 380, y1: 100 }, 1), block({ x0: 420, y0: 0, x1: 800, y1: 100 }, 3)], { x0: 0, y0: 0, x1: 800, y1: 100 }, 'vertical', PAPER_WEIGHTS);
     expect(seps).toHaveLength(1);
     expect(seps[0]!.reasons).toEqual(['distance(40px)+8']);
     expect(seps[0]!.rect).toEqual({ x: 380, y: 0, w: 40, h: 100 });
@@ -154,9 +156,9 @@ describe('Phase 2: separator detection', () => {
     const snap = page(el('body', { rect: [0, 0, 800, 100] }, [para('a', [0, 0, 800, 40]), para('b', [0, 41, 800, 40])]));
     const pre = preparePage(snap);
     const blocks = [block({ x0: 0, y0: 0, x1: 800, y1: 40 }, 1), block({ x0: 0, y0: 41, x1: 800, y1: 81 }, 3)];
-    expect(detectSeparators(pre, blocks, { x0: 0, y0: 0, x1: 800, y1: 81 }, 'horizontal')).toEqual([]);
+    expect(detectSeparators(pre, blocks, { x0: 0, y0: 0, x1: 800, y1: 81 }, 'horizontal', PAPER_WEIGHTS)).toEqual([]);
     // An area larger than its blocks: the margins would be border separators, and are dropped.
     const spaced = [block({ x0: 0, y0: 10, x1: 800, y1: 40 }, 1), block({ x0: 0, y0: 60, x1: 800, y1: 80 }, 3)];
-    expect(detectSeparators(pre, spaced, { x0: 0, y0: 0, x1: 800, y1: 100 }, 'horizontal').map((s) => s.rect.y)).toEqual([40]);
+    expect(detectSeparators(pre, spaced, { x0: 0, y0: 0, x1: 800, y1: 100 }, 'horizontal', PAPER_WEIGHTS).map((s) => s.rect.y)).toEqual([40]);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { segment } from '../../../src/segment/index.js';
 import type { DetectedSeparator } from '../../../src/segment/separators.js';
-import { MAX_WEIGHT_FLOOR, MIN_WEIGHT, docFromWeight, heaviestGroup } from '../../../src/segment/structure.js';
+import { docFromWeight, heaviestGroup, minWeight } from '../../../src/segment/structure.js';
+import { DEFAULT_PARAMS, PAPER_WEIGHTS } from '../../../src/segment/params.js';
 import { allBlocks, leaves } from './invariants.js';
 import { awkward, headerBodyFooter, twoColumns, twoParagraphs } from './pages.js';
 
@@ -37,6 +38,10 @@ describe('Phase 3: content structure', () => {
   });
 
   it('DoC normalisation maps the lightest weight to 10 and the heaviest to 1, monotonically', () => {
+    const MIN_WEIGHT = minWeight(PAPER_WEIGHTS);
+    // The base 3, a touching boundary (no distance step) and text on both sides (-2).
+    expect(MIN_WEIGHT).toBe(1);
+    expect(minWeight({ ...PAPER_WEIGHTS, headingBelow: -3 })).toBe(-2);
     const scale = { minW: MIN_WEIGHT, maxW: 20 };
     expect(docFromWeight(MIN_WEIGHT, scale)).toBe(10);
     expect(docFromWeight(20, scale)).toBe(1);
@@ -47,7 +52,7 @@ describe('Phase 3: content structure', () => {
       expect(d).toBeLessThanOrEqual(prev);
       prev = d;
     }
-    expect(MAX_WEIGHT_FLOOR).toBeGreaterThan(MIN_WEIGHT);
+    expect(DEFAULT_PARAMS.docScaleFloor).toBeGreaterThan(minWeight(DEFAULT_PARAMS.weights));
   });
 
   it('the heaviest group prefers horizontal separators on ties', () => {
@@ -86,7 +91,9 @@ describe('Phase 3: content structure', () => {
   it('large overlays hang from the root after the page content, without wiping out its separators', () => {
     const tree = segment(awkward());
     const last = tree.root.children[tree.root.children.length - 1]!;
-    expect(last.rect).toMatchObject({ x: 100, y: 100 });
+    // The overlay covers its own (fixed, viewport-sized) box, and holds the cookie notice.
+    expect(last.rect).toEqual({ x: 0, y: 0, w: 1000, h: 700 });
+    expect(last.stats.chars).toBe('We use cookies'.length + 'Accept'.length);
     expect(tree.root.children[0]!.separators.length).toBeGreaterThan(0);
   });
 });
