@@ -20,6 +20,7 @@ import { runBatch } from '../pipeline/batch.js';
 import type { BlockTree } from '../segment/types.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { openSession, toExtractOptions, type RenderCliOptions } from './common.js';
+import { out, outRaw } from './terminal.js';
 import { startProgress } from './progress.js';
 import { segmentView } from './segment.js';
 
@@ -132,15 +133,15 @@ export async function runSegmentationEval(o: SegEvalOptions): Promise<void> {
   const pages = dataset.map((p) => results.get(p.id)!);
   const summary = summarizeSeg(pages, golds, grid);
   if (o.json) {
-    process.stdout.write(JSON.stringify({ ...summary, perPage: pages }, (_k, v: unknown) => (typeof v === 'number' && Number.isNaN(v) ? null : v)) + '\n');
+    outRaw(JSON.stringify({ ...summary, perPage: pages }, (_k, v: unknown) => (typeof v === 'number' && Number.isNaN(v) ? null : v)) + '\n');
     return;
   }
-  process.stdout.write(formatSegSummary(summary));
+  out(formatSegSummary(summary));
   const worst = pages.filter((p) => !Number.isNaN(p.scores.viseg.fine.F1))
     .sort((a, b) => a.scores.viseg.fine.F1 + a.scores.viseg.top.F1 - b.scores.viseg.fine.F1 - b.scores.viseg.top.F1 || (a.id < b.id ? -1 : 1))
     .slice(0, o.worst);
   if (worst.length) {
-    process.stdout.write(`\nworst pages (top F1, fine F1)\n`);
-    for (const p of worst) process.stdout.write(`  ${p.id.slice(0, 40).padEnd(40)} ${p.scores.viseg.top.F1.toFixed(3)}  ${p.scores.viseg.fine.F1.toFixed(3)}${p.error ? `  (${p.error})` : ''}\n`);
+    out(`\nworst pages (top F1, fine F1)\n`);
+    for (const p of worst) out(`  ${p.id.slice(0, 40).padEnd(40)} ${p.scores.viseg.top.F1.toFixed(3)}  ${p.scores.viseg.fine.F1.toFixed(3)}${p.error ? `  (${p.error})` : ''}\n`);
   }
 }

@@ -15,6 +15,7 @@ import { startProgress } from './progress.js';
 import { jsonLine } from '../record/jsonl.js';
 import { out, outRaw, say } from './terminal.js';
 import { runSegmentationEval } from './eval-segmentation.js';
+import { DEFAULT_GRID } from '../eval/segmentation.js';
 
 interface EvalCliOptions extends RenderCliOptions {
   gold?: string;
@@ -137,6 +138,7 @@ Examples:
   $ viseg eval --gold gold.json pages/ --strategy all        # every strategy on one rendering
   $ viseg eval --gold gold.json a.jsonl --compare b.jsonl    # side by side, largest differences
   $ viseg eval --gold gold.json results.jsonl --json
+  $ viseg eval --segmentation seg-random/                    # blocks against people's blocks, both levels
 
 gold.json maps page ids (file names without .html) to {"articleBody": "..."}, as the
 article-extraction-benchmark datasets ship it.`;
@@ -149,7 +151,7 @@ export function evalCommand(): Command {
     .option('--segmentation <dataset>', 'score both levels of blocks against a human-marked segmentation dataset (gold/<page>.json, pages/<page>/)')
     .option('--snapshots <dir>', 'with --segmentation: analyse <page>.json.gz snapshots found here instead of rendering, and save the ones rendered')
     .option('--save-segments <dir>', 'with --segmentation: write each page\'s `viseg segment --level top|fine` JSON under <dir>/top and <dir>/fine')
-    .option('--grid <COLSxROWPX>', 'with --segmentation: the grid baseline\'s cells', '3x384')
+    .option('--grid <COLSxROWPX>', `with --segmentation: the grid baseline's cells ${dflt(`${DEFAULT_GRID.cols}x${DEFAULT_GRID.rowPx}`)}`)
     .option('--json', 'print one JSON object')
     .option('--compare <other>', 'a second predictions file to show side by side')
     .option('--worst <n>', `rows in the worst-pages table ${dflt(WORST)}`, intArg('--worst'))
@@ -163,7 +165,7 @@ export function evalCommand(): Command {
     try {
       if (o.segmentation) {
         if (predictions !== undefined || o.gold) throw new OptionsError('--segmentation takes no predictions argument and no --gold');
-        await runSegmentationEval({ ...o, segmentation: o.segmentation });
+        await runSegmentationEval({ ...o, segmentation: o.segmentation, worst: o.worst ?? WORST });
         process.exitCode = EXIT_OK;
         return;
       }
