@@ -75,11 +75,12 @@ export async function extract(input: string | Page, options: ExtractOptions & Br
 
 /** Extract many inputs with one browser; results in input order. */
 export async function extractMany(inputs: string[], options: ExtractOptions & BrowserOptions = {}): Promise<PageResult[]> {
-  const { browserPath, wsEndpoint, cdpEndpoint, headless, ...rest } = options;
+  const { browserPath, wsEndpoint, cdpEndpoint, headless, browserArgs, ...rest } = options;
   const opts = resolveExtractOptions({ keepArtifacts: true, ...rest });
-  const session = await Session.open(resolveBrowserOptions({ browserPath, wsEndpoint, cdpEndpoint, headless }));
+  const { browserArgs: extraArgs, ...launch } = resolveBrowserOptions({ browserPath, wsEndpoint, cdpEndpoint, headless, browserArgs });
+  const session = await Session.open({ ...launch, extraArgs });
   try {
-    const resolved = await resolveInputs(inputs, { server: session.server });
+    const resolved = await resolveInputs(inputs, { server: session.server, ...(opts.root ? { root: opts.root } : {}) });
     const out: PageResult[] = [];
     await runBatch(session, resolved, opts, { concurrency: opts.concurrency, emit: (r) => void out.push(r) });
     return out;

@@ -3,7 +3,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { scrollMode } from './browser/load.js';
+import { scrollMode } from './browser/load-options.js';
 import { STRATEGY_NAMES } from './strategies/index.js';
 
 /**
@@ -16,6 +16,28 @@ import { STRATEGY_NAMES } from './strategies/index.js';
 export function defaultConcurrency(cores: number = availableParallelism()): number {
   return Math.min(16, Math.max(6, 6 * cores));
 }
+
+/** A cookie to set before loading URL inputs (`--cookie`, `--cookies-file`), as Playwright takes it. */
+export const cookieSchema = z
+  .object({
+    name: z.string().min(1),
+    value: z.string(),
+    /** With `domain` (and `path`) or `url` the cookie goes where it says; with neither, to every URL input's own address. */
+    domain: z.string().min(1).optional(),
+    path: z.string().startsWith('/').optional(),
+    url: z.string().url().optional(),
+    /** Unix time in seconds; absent: a session cookie. */
+    expires: z.number().optional(),
+    httpOnly: z.boolean().optional(),
+    secure: z.boolean().optional(),
+    sameSite: z.enum(['Strict', 'Lax', 'None']).optional(),
+  })
+  .strict();
+
+export type CookieOption = z.output<typeof cookieSchema>;
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const PROXY_SCHEMES = ['http:', 'https:', 'socks4:', 'socks5:'];
 
 export const extractOptionsSchema = z.object({
   /** Hard per-page deadline in ms (load, settle, snapshot). */
@@ -48,6 +70,28 @@ export const extractOptionsSchema = z.object({
   explain: z.boolean().default(false),
   /** Keep the snapshot and block tree in each result (library use; large). */
   keepArtifacts: z.boolean().default(false),
+  /**
+   * The site folder local files beneath it are served from (`--root`), so that a saved page's
+   * `../css/site.css` loads. Default: each file's own folder.
+   */
+  root: z.string().min(1).optional(),
+  /** The User-Agent every page sees (header and `navigator.userAgent`). Default: the browser's. */
+  userAgent: z.string().min(1).optional(),
+  /** Extra request headers for URL inputs (never sent for local files). */
+  headers: z.record(z.string().regex(HEADER_NAME, 'not a valid header name'), z.string()).default({}),
+  /** Cookies set before each URL input. */
+  cookies: z.array(cookieSchema).default([]),
+  /** Proxy for URL inputs: `http://[user:pass@]host:port` (or https, socks4, socks5). Local files never use it. */
+  proxy: z
+    .string()
+    .url()
+    .refine((v) => PROXY_SCHEMES.includes(new URL(v).protocol), { message: `proxy must be an ${PROXY_SCHEMES.join(' / ')} URL` })
+    .optional(),
+  /**
+   * Requests of URL inputs to skip: URL patterns with `*` wildcards (`*://ads.example.com/*`), or
+   * hosts (`ads.example.com`, `*.doubleclick.net`).
+   */
+  block: z.array(z.string().min(1)).default([]),
 });
 
 export type ExtractOptions = z.input<typeof extractOptionsSchema>;
@@ -58,6 +102,8 @@ export const browserOptionsSchema = z.object({
   wsEndpoint: z.string().url().optional(),
   cdpEndpoint: z.string().url().optional(),
   headless: z.boolean().default(true),
+  /** Extra Chromium switches for a launched browser (`--browser-arg`). */
+  browserArgs: z.array(z.string().regex(/^--?[A-Za-z0-9]/, 'a Chromium switch starts with --')).default([]),
 });
 
 export type BrowserOptions = z.input<typeof browserOptionsSchema>;
@@ -81,7 +127,29 @@ function parseWith<S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<
 }
 
 export function resolveExtractOptions(o: ExtractOptions | undefined): ResolvedExtractOptions {
-  return parseWith(extractOptionsSchema, o);
+  const r = parseWith(extractOptionsSchema, o);
+  if (r.proxy && r.offline) {
+    throw new OptionsError('proxy and offline do not go together: offline URL inputs reach their own origin directly, never through a proxy');
+  }
+  return r;
+}
+
+/** Everything a `--config` file may hold: the library's options, as {@link extractOptionsSchema} and {@link browserOptionsSchema} define them. */
+export const configFileSchema = extractOptionsSchema.omit({ keepArtifacts: true }).extend(browserOptionsSchema.shape).strict();
+
+/**
+ * The options a `--config` file sets (validated; keys it does not name stay unset). Throws
+ * OptionsError naming the file and the key.
+ */
+export function parseConfigOptions(raw: unknown, file: string): Partial<z.output<typeof configFileSchema>> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new OptionsError(`${file}: a config file holds one object of options`);
+  const r = configFileSchema.safeParse(raw);
+  if (!r.success) {
+    const msg = r.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
+    throw new OptionsError(`${file}: ${msg}`);
+  }
+  const given = new Set(Object.keys(raw));
+  return Object.fromEntries(Object.entries(r.data).filter(([k]) => given.has(k))) as Partial<z.output<typeof configFileSchema>>;
 }
 
 export function resolveBrowserOptions(o: BrowserOptions | undefined): z.output<typeof browserOptionsSchema> {

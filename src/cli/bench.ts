@@ -21,7 +21,6 @@ interface BenchCliOptions extends RenderCliOptions {
   memoryEvery: number;
   sampleMs: number;
   quiet?: boolean;
-  browserArg: string[];
 }
 
 /** The extract default, so the two commands measure the same thing unless told otherwise. */
@@ -43,17 +42,12 @@ export function benchCommand(): Command {
     .option('--json', 'print one JSON object')
     .option('--memory-every <n>', 'memory series: one point every n pages', intArg('--memory-every'), 100)
     .option('--sample-ms <ms>', 'RSS sampling period', intArg('--sample-ms'), 200)
-    .option('-q, --quiet', 'no progress bar')
-    .option('--browser-arg <switch>', 'extra Chromium switch for the launched browser (repeatable), to compare set-ups', collect, []);
+    .option('-q, --quiet', 'no progress bar');
   addRenderOptions(cmd);
   cmd.action(async (args: string[], o: BenchCliOptions) => {
     process.exitCode = await runBenchCli(args, o);
   });
   return cmd;
-}
-
-function collect(v: string, prev: string[]): string[] {
-  return [...prev, v];
 }
 
 function progress(quiet: boolean) {
@@ -85,11 +79,11 @@ async function runBenchCli(args: string[], o: BenchCliOptions): Promise<number> 
     if (o.memoryEvery < 1) throw new OptionsError('--memory-every must be at least 1');
     if (o.sampleMs < 10) throw new OptionsError('--sample-ms must be at least 10');
     const opts = toExtractOptions(o);
-    session = await openSession(o, o.browserArg);
-    let inputs = await collectInputs(args, o.inputFile, session);
+    session = await openSession(o);
+    let inputs = await collectInputs(args, o.inputFile, session, opts.root);
     if (o.limit !== undefined) inputs = inputs.slice(0, o.limit);
     const p = progress(o.quiet ?? false);
-    const result = await runBench(session, { inputs, repeat: o.repeat, opts, browserArgs: o.browserArg }, {
+    const result = await runBench(session, { inputs, repeat: o.repeat, opts, browserArgs: o.browserArg ?? [] }, {
       concurrency: opts.concurrency,
       rounds: o.rounds,
       bare: o.bare !== false,

@@ -76,7 +76,7 @@ async function runExtract(args: string[], o: ExtractCliOptions): Promise<number>
     if (o.resume && !o.out) throw new OptionsError('--resume needs --out <file>');
     const opts = toExtractOptions(o);
     session = await openSession(o);
-    let inputs = await collectInputs(args, o.inputFile, session);
+    let inputs = await collectInputs(args, o.inputFile, session, opts.root);
     if (o.screenshot && inputs.length > 1) throw new OptionsError('--screenshot takes a single input; use --screenshot-dir for several');
     const jsonl = o.jsonl || o.out !== undefined || inputs.length > 1;
     if (o.resume) {

@@ -3,11 +3,9 @@
  * snapshot (and optionally the screenshot), close the context, then run the pure stages.
  * Never throws: every failure becomes an error record.
  */
-import { readFile } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadOptionsFor, openTab, tabSpecFor, TabPool } from './tabs.js';
-import { closeQuietly, loadPage, PageTimeoutError, VisegError, type ResolvedInput } from '../browser/index.js';
+import { closeQuietly, cookiesFor, holdNavigations, loadPage, PageTimeoutError, race, VisegError, within, type FileServer, type ResolvedInput } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
 import { captureSnapshot } from '../snapshot/capture.js';
 import type { PageSnapshot } from '../snapshot/types.js';
@@ -20,17 +18,13 @@ export interface PageHooks {
   afterSnapshot?: (page: Page, snapshot: PageSnapshot) => Promise<Buffer | undefined>;
 }
 
-/** Check a local file before loading it: empty and binary files are errors, not pages. */
-async function checkLocalFile(path: string): Promise<void> {
-  let bytes: Buffer = await readFile(path);
-  if (path.toLowerCase().endsWith('.gz')) {
-    try {
-      bytes = gunzipSync(bytes);
-    } catch {
-      throw new VisegError('BINARY_INPUT', `${path} is not valid gzip`);
-    }
-  }
-  checkBytes(bytes, path);
+/**
+ * Check a local file before loading it: empty and binary files (and files past the size cap) are
+ * errors, not pages. The server keeps the bytes read here to serve them: the file is read and
+ * inflated once. The caller releases them with `server.release(path)`.
+ */
+async function checkLocalFile(server: FileServer, path: string): Promise<void> {
+  checkBytes(await server.load(path), path);
 }
 
 /** Whether the bytes decode to nothing but white space (as `String.prototype.trim` sees it). */
@@ -54,30 +48,26 @@ function remaining(deadline: number): number {
   return Math.max(0, deadline - Date.now());
 }
 
-async function race<T>(p: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([p, new Promise<never>((_, rej) => (timer = setTimeout(() => rej(onTimeout()), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** After the page's deadline, this long is left for closing its tab; then the record is out regardless. */
+const CLOSE_GRACE_MS = 2000;
 
 function toErrorInfo(e: unknown): { code: string; message: string } {
   if (e instanceof VisegError) return { code: e.code, message: e.message };
   const msg = e instanceof Error ? e.message : String(e);
+  const first = msg.split('\n')[0]!;
+  if (/Target crashed|Page crashed|renderer.*crash/i.test(msg)) return { code: 'PAGE_CRASHED', message: `The page's renderer crashed: ${first}` };
   if (/Target page, context or browser has been closed|Browser has been closed|browser has disconnected/i.test(msg)) {
-    return { code: 'BROWSER_CRASHED', message: msg.split('\n')[0]! };
+    return { code: 'BROWSER_CRASHED', message: first };
   }
-  if (/net::ERR_/.test(msg)) return { code: 'NAVIGATION_FAILED', message: msg.split('\n')[0]! };
-  return { code: 'INTERNAL_ERROR', message: msg.split('\n')[0]! };
+  if (/net::ERR_/.test(msg)) return { code: 'NAVIGATION_FAILED', message: first };
+  return { code: 'INTERNAL_ERROR', message: first };
 }
 
 /**
  * Whether `browser` is gone. A dying browser closes its pages a moment BEFORE it reports the
- * disconnect, so after an error that says "closed", wait briefly for the disconnect.
+ * disconnect, so after an error that says "closed", wait briefly (at most `ms`) for the disconnect.
  */
-async function browserGone(browser: Browser, e: unknown): Promise<boolean> {
+async function browserGone(browser: Browser, e: unknown, ms: number): Promise<boolean> {
   if (!browser.isConnected()) return true;
   const info = toErrorInfo(e);
   if (info.code !== 'PAGE_CLOSED' && info.code !== 'BROWSER_CRASHED' && !/closed/i.test(info.message)) return false;
@@ -87,7 +77,7 @@ async function browserGone(browser: Browser, e: unknown): Promise<boolean> {
       browser.off('disconnected', done);
       resolve(!browser.isConnected());
     };
-    const timer = setTimeout(done, 2000);
+    const timer = setTimeout(done, Math.min(2000, Math.max(0, ms)));
     browser.on('disconnected', done);
   });
 }
@@ -103,9 +93,55 @@ function whenDisconnected(browser: Browser): { promise: Promise<never>; off: () 
   return { promise, off: () => browser.off('disconnected', on) };
 }
 
-async function render(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks, tabs?: TabPool):
-  Promise<{ snapshot: PageSnapshot; screenshot?: Buffer; load: number; snap: number; shot: number; warnings: string[] }> {
-  const deadline = Date.now() + opts.timeout;
+/** A page that rejects with PAGE_CRASHED when its renderer dies; `off()` stops watching. */
+function whenCrashed(page: Page): { promise: Promise<never>; off: () => void } {
+  let on: () => void = () => undefined;
+  const promise = new Promise<never>((_, reject) => {
+    on = () => reject(new VisegError('PAGE_CRASHED', `The page's renderer crashed (out of memory, or a document too deep or too large to lay out).`));
+    page.once('crash', on);
+  });
+  promise.catch(() => undefined);
+  return { promise, off: () => page.off('crash', on) };
+}
+
+const isContextGone = (e: unknown): boolean => /Execution context was destroyed|navigat/i.test(e instanceof Error ? e.message : String(e));
+
+/**
+ * The snapshot of a loaded page. Navigations are held first (a page in a reload loop or a refresh
+ * keeps the document it has); one that was already under way can still replace the document
+ * while it is read, and then the snapshot is taken again of the new one, until the deadline.
+ * Throws NAVIGATION_LOOP when no document stayed long enough to be read.
+ */
+async function snapshotOf(page: Page, url: string, deadline: number, timeoutMs: number, warnings: string[]) {
+  await holdNavigations(page);
+  const timeout = () => new PageTimeoutError(timeoutMs, 'snapshot', url);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const snapshot = await race(captureSnapshot(page, { requestedUrl: url }), remaining(deadline), timeout);
+      const { truncated } = snapshot;
+      delete (snapshot as { truncated?: boolean }).truncated;
+      return { snapshot: snapshot as PageSnapshot, truncated };
+    } catch (e) {
+      if (!isContextGone(e) || page.isClosed()) throw e;
+      if (attempt >= 5 || remaining(deadline) < 200) {
+        throw new VisegError('NAVIGATION_LOOP', `${url} kept navigating by itself (a reload loop or a refresh); no document stayed long enough to be read.`);
+      }
+      if (attempt === 1) warnings.push('The page navigated while it was being read (a reload loop or a refresh); the snapshot is of the document it ended on.');
+      await within(page.waitForLoadState('domcontentloaded'), Math.min(1000, remaining(deadline)));
+    }
+  }
+}
+
+interface Rendered {
+  snapshot: PageSnapshot;
+  screenshot?: Buffer;
+  load: number;
+  snap: number;
+  shot: number;
+  warnings: string[];
+}
+
+async function render(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks, deadline: number, tabs?: TabPool): Promise<Rendered> {
   const { browser } = await session.browser();
   const spec = tabSpecFor(input, opts, session.server.origins);
   let context: BrowserContext | null = null;
@@ -113,6 +149,7 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
   // Opening a context/tab has no timeout of its own, and `newPage()` can wait forever when the
   // browser dies meanwhile: bound it by the page's deadline and by the browser's disconnect.
   const gone = whenDisconnected(browser);
+  let crashed: ReturnType<typeof whenCrashed> | null = null;
   let abandoned = false;
   try {
     const opening = tabs ? tabs.acquire(browser, spec, input.url) : openTab(browser, spec);
@@ -125,31 +162,50 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
       abandoned = true;
       throw e;
     }
+    crashed = whenCrashed(page);
+    const stopped = Promise.race([gone.promise, crashed.promise]);
+    // The tab's cookies were cleared after the last page: the user's go in again for this one.
+    if (input.kind === 'url' && opts.cookies.length) {
+      await race(context.addCookies(cookiesFor(opts.cookies, input.url!)), remaining(deadline), () => new PageTimeoutError(opts.timeout, 'open-page', input.url!));
+    }
+    // The load ends early enough to leave the snapshot (and screenshot) their share of the deadline.
+    const reserve = Math.min(opts.timeout * 0.3, hooks.afterSnapshot ? 5000 : 2000);
     const t0 = performance.now();
-    const loaded = await loadPage(page, input.url!, loadOptionsFor(opts));
+    const loaded = await Promise.race([loadPage(page, input.url!, { ...loadOptionsFor(opts), endBy: deadline - reserve }), stopped]);
     const t1 = performance.now();
-    const timeout = () => new PageTimeoutError(opts.timeout, 'snapshot', input.url!);
-    const snapshot = await race(captureSnapshot(page, { requestedUrl: input.url! }), remaining(deadline) + 1000, timeout);
-    const t2 = performance.now();
-    const screenshot = hooks.afterSnapshot ? await race(hooks.afterSnapshot(page, snapshot), remaining(deadline) + 5000, timeout) : undefined;
-    const t3 = performance.now();
     const warnings = [...loaded.warnings];
+    const { snapshot, truncated } = await Promise.race([snapshotOf(page, input.url!, deadline, opts.timeout, warnings), stopped]);
+    const t2 = performance.now();
+    let screenshot: Buffer | undefined;
+    if (hooks.afterSnapshot) {
+      try {
+        screenshot = await Promise.race([race(hooks.afterSnapshot(page, snapshot), remaining(deadline), () => new PageTimeoutError(opts.timeout, 'screenshot', input.url!)), stopped]);
+      } catch (e) {
+        if (!(e instanceof PageTimeoutError)) throw e;
+        warnings.push('No screenshot: the page deadline came first.');
+      }
+    }
+    const t3 = performance.now();
     if (loaded.navigatedAway) warnings.push(`page navigated away to ${loaded.finalUrl}`);
     for (const d of loaded.dialogs) warnings.push(`dialog dismissed: ${d}`);
-    if ((snapshot as { truncated?: boolean }).truncated) warnings.push('snapshot truncated: too many nodes');
-    delete (snapshot as { truncated?: boolean }).truncated;
+    if (loaded.popupsClosed > 0) warnings.push(`windows the page opened were closed: ${loaded.popupsClosed}`);
+    if (truncated) warnings.push('snapshot truncated: too many nodes');
     ok = true;
     if (loaded.status !== null && loaded.status >= 400) throw new VisegError('HTTP_ERROR', `HTTP ${loaded.status} for ${input.url}`);
-    return { snapshot, screenshot, load: t1 - t0, snap: t2 - t1, shot: t3 - t2, warnings };
+    return { snapshot, ...(screenshot ? { screenshot } : {}), load: t1 - t0, snap: t2 - t1, shot: t3 - t2, warnings };
   } catch (e) {
     // Pages in flight when the browser dies fail in several ways (PAGE_CLOSED from loadPage,
     // "Target closed", a timeout): all of them are a crash, so that the page is retried.
-    if (await browserGone(browser, e)) throw new VisegError('BROWSER_CRASHED', `the browser crashed while rendering ${input.url}: ${toErrorInfo(e).message}`);
+    if (await browserGone(browser, e, deadline + CLOSE_GRACE_MS - Date.now())) {
+      throw new VisegError('BROWSER_CRASHED', `the browser crashed while rendering ${input.url}: ${toErrorInfo(e).message}`);
+    }
     throw e;
   } finally {
     gone.off();
-    if (tabs) await tabs.release(ok, input.url);
-    else if (context) await closeQuietly(context, 5000);
+    crashed?.off();
+    // Closing a stuck renderer can take long: the record does not wait past the grace period.
+    const closing = tabs ? tabs.release(ok, input.url) : context ? closeQuietly(context, 5000) : Promise.resolve();
+    await within(closing, Math.max(0, deadline + CLOSE_GRACE_MS - Date.now()));
   }
 }
 
@@ -159,20 +215,24 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
  */
 export async function processInput(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks = {}, tabs?: TabPool): Promise<PageResult> {
   const started = performance.now();
+  // The page's hard deadline: checks, load, snapshot and screenshot end by it, closing its tab
+  // at most CLOSE_GRACE_MS later.
+  const deadline = Date.now() + opts.timeout;
   const record: ExtractRecord = emptyRecord(input.input);
   record.url = input.url ?? null;
+  const held = input.kind === 'file' && input.path && !input.error ? input.path : null;
   try {
     if (input.error) throw new VisegError(input.error.code, input.error.message);
-    if (input.kind === 'file' && input.path) await checkLocalFile(input.path);
+    if (held) await checkLocalFile(session.server, held);
     if (input.kind === 'stdin' && input.content) checkBytes(input.content, 'stdin');
     if (!input.url) throw new VisegError('INPUT_NOT_FOUND', `no URL for input ${input.input}`);
     let rendered;
     try {
-      rendered = await render(session, input, opts, hooks, tabs);
+      rendered = await render(session, input, opts, hooks, deadline, tabs);
     } catch (e) {
-      // a crashed browser is restarted and the page retried once
+      // a crashed browser is restarted and the page retried once, with a deadline of its own
       if (toErrorInfo(e).code !== 'BROWSER_CRASHED') throw e;
-      rendered = await render(session, input, opts, hooks, tabs);
+      rendered = await render(session, input, opts, hooks, Date.now() + opts.timeout, tabs);
       rendered.warnings.push('browser crashed; page retried in a restarted browser');
     }
     const { snapshot } = rendered;
@@ -212,6 +272,8 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
     record.error = toErrorInfo(e);
     record.timings.total = ms(performance.now() - started);
     return { record };
+  } finally {
+    if (held) session.server.release(held);
   }
 }
 

@@ -1,0 +1,74 @@
+/**
+ * Waiting until a page is quiet: DOM mutations, requests in flight and self-navigations all
+ * stopped for a while; the `--wait-for` selector; web fonts.
+ */
+import { errors } from 'playwright-core';
+import { sleep, within } from './async.js';
+import { PageTimeoutError, WaitForError, WaitForTimeoutError } from './errors.js';
+import { DEADLINE_MARGIN_MS, firstLine, type LoadRun } from './load-run.js';
+import { SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';
+
+const FONTS_MAX_MS = 2_000;
+const FONTS_READY_EXPR = `(document.fonts && document.fonts.ready ? document.fonts.ready.then(() => true) : true)`;
+
+/**
+ * Wait until DOM, network and navigations have been quiet for `quietMs`, at most `maxMs`.
+ * Quiet is measured from the later of the last activity and the start of this settle, so
+ * something scheduled shortly after `load` (or after scrolling) is still waited for.
+ * Returns whether quiet was reached.
+ */
+export async function settle(run: LoadRun, quietMs: number, maxMs: number): Promise<boolean> {
+  const { page, tracker } = run;
+  const start = Date.now();
+  const end = Math.min(start + maxMs, run.deadline - DEADLINE_MARGIN_MS);
+  for (;;) {
+    run.check();
+    let sinceDom: number;
+    try {
+      sinceDom = Number(await page.evaluate(SINCE_LAST_MUTATION_EXPR));
+      if (!Number.isFinite(sinceDom)) sinceDom = 0;
+    } catch {
+      sinceDom = 0; // context destroyed by a navigation: that is activity
+    }
+    run.check();
+    const now = Date.now();
+    const sinceNet = tracker.busyRequests(now) > 0 ? 0 : now - tracker.lastNetActivity;
+    const sinceNav = tracker.pendingNav ? 0 : now - tracker.lastNavActivity;
+    const quiet = Math.min(sinceDom, sinceNet, sinceNav, now - start);
+    if (quiet >= quietMs) return true;
+    if (now >= end) return false;
+    // Sleep exactly until quiet could be reached (min 50 ms between polls).
+    await sleep(Math.min(Math.max(quietMs - quiet, 50), end - now));
+  }
+}
+
+/** Wait for `document.fonts.ready`, at most 2 s (less when the deadline is near). */
+export async function waitForFonts(run: LoadRun): Promise<void> {
+  const ms = Math.min(FONTS_MAX_MS, run.remaining());
+  if (ms <= 0) return;
+  if (!(await within(run.page.evaluate(FONTS_READY_EXPR), ms))) run.warnings.push(`document.fonts.ready did not resolve within ${ms} ms.`);
+  run.check();
+}
+
+/**
+ * Wait for `run.o.waitFor` to be attached. Throws WaitForTimeoutError, WaitForError, or
+ * PageTimeoutError when the renderer is stuck (which also makes the selector time out).
+ */
+export async function waitForSelector(run: LoadRun, selector: string): Promise<void> {
+  const t0 = Date.now();
+  const budget = Math.max(1, run.remaining() - 1100);
+  try {
+    await run.page.waitForSelector(selector, { state: 'attached', timeout: budget });
+  } catch (e) {
+    run.check();
+    if (e instanceof errors.TimeoutError) {
+      // A renderer stuck in a loop also makes waitForSelector time out: tell the two apart.
+      const alive = await within(run.page.evaluate('1'), 1000);
+      run.check();
+      if (!alive) throw new PageTimeoutError(run.o.timeoutMs, 'waitFor', run.url);
+      throw new WaitForTimeoutError(selector, Date.now() - t0);
+    }
+    throw new WaitForError(selector, firstLine(e), { cause: e });
+  }
+  run.check();
+}
