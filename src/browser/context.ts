@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { closeQuietly } from './async.js';
 import { offlineProxy, policyHandle, type NetworkPolicy, type NetworkPolicyHandle } from './network.js';
 import { FREEZE_SCRIPT, LOAD_INIT_SCRIPTS, NAME_RESET_SCRIPT, NO_SERVICE_WORKER_SCRIPT } from './pagescripts.js';
+import { DOC_TEXT_SCRIPT } from './recover.js';
 
 export interface Viewport {
   width: number;
@@ -89,7 +90,8 @@ function closePopups(context: BrowserContext): void {
 /**
  * Create a context. Installs (in this order) the DOM-mutation recorder used by `loadPage`'s
  * settle detection, the animation-freezing style (added on DOMContentLoaded, ignored by the
- * recorder), the service-worker refusal and the `window.name` reset, and the network policy.
+ * recorder), the service-worker refusal, the `window.name` reset and the document-text count
+ * (recover.ts), and the network policy.
  */
 export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
   const policy: NetworkPolicy = {
@@ -123,7 +125,7 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
   if (offline) context.on('close', () => void offline.blocker.close());
   closePopups(context);
   try {
-    await context.addInitScript([...LOAD_INIT_SCRIPTS, FREEZE_SCRIPT, NO_SERVICE_WORKER_SCRIPT, NAME_RESET_SCRIPT].join('\n'));
+    await context.addInitScript([...LOAD_INIT_SCRIPTS, FREEZE_SCRIPT, NO_SERVICE_WORKER_SCRIPT, NAME_RESET_SCRIPT, DOC_TEXT_SCRIPT].join('\n'));
     policyHandles.set(context, policyHandle(offline?.blocker ?? null));
     policies.set(context, policy);
   } catch (e) {

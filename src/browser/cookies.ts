@@ -1,3 +1,5 @@
+import type { Page } from 'playwright-core';
+
 /**
  * Cookies for URL inputs: reading a cookies file (Netscape `cookies.txt`, as curl and browser
  * extensions write it, or JSON: an array of cookies or Playwright's storage state), and the
@@ -95,12 +97,58 @@ export function parseCookiesFile(text: string): Cookie[] {
   return fromNetscape(t);
 }
 
+/** Whether `host` is `domain` or beneath it (`.example.com`, `example.com` → `www.example.com`). */
+function domainMatches(host: string, domain: string): boolean {
+  const d = domain.replace(/^\./, '').toLowerCase();
+  const h = host.toLowerCase();
+  return h === d || h.endsWith('.' + d);
+}
+
 /**
- * The cookies to set before loading `url`: those with a domain or URL as they are, and those
- * without (`--cookie name=value`) for `url` itself.
+ * The DevTools cookie parameters to set before loading `url`. A cookie without a domain or URL
+ * (`--cookie name=value`) is for `url` itself. Each cookie gets the port and scheme it belongs
+ * to: the browser keeps cookies per port (launch.ts), and a cookie set without one is sent to no
+ * page at all.
  */
-export function cookiesFor(cookies: readonly Cookie[], url: string): Cookie[] {
-  return cookies.map((c) => (c.domain || c.url ? c : { ...c, url }));
+export function cookieParams(cookies: readonly Cookie[], url: string): Array<Record<string, unknown>> {
+  const page = new URL(url);
+  const pagePort = Number(page.port) || (page.protocol === 'https:' ? 443 : 80);
+  return cookies.map((c) => {
+    const p: Record<string, unknown> = {
+      name: c.name,
+      value: c.value,
+      ...(c.expires !== undefined ? { expires: c.expires } : {}),
+      ...(c.httpOnly !== undefined ? { httpOnly: c.httpOnly } : {}),
+      ...(c.secure !== undefined ? { secure: c.secure } : {}),
+      ...(c.sameSite ? { sameSite: c.sameSite } : {}),
+    };
+    const target = c.url ? new URL(c.url) : null;
+    if (target) p.url = c.url;
+    else if (!c.domain) p.url = url;
+    else {
+      p.domain = c.domain;
+      p.path = c.path ?? '/';
+    }
+    // The port and scheme the cookie belongs to: its URL's, the page's when it is for the page's
+    // host, else the default port of its scheme.
+    const forPage = !target && (!c.domain || domainMatches(page.hostname, c.domain));
+    const from = target ?? (forPage ? page : null);
+    const secure = from ? from.protocol === 'https:' : c.secure === true;
+    p.sourceScheme = secure ? 'Secure' : 'NonSecure';
+    p.sourcePort = from ? Number(from.port) || (secure ? 443 : 80) : secure ? 443 : 80;
+    if (forPage && !c.url) p.sourcePort = pagePort;
+    return p;
+  });
+}
+
+/** Set `cookies` in the page's context before it loads `url` (see {@link cookieParams}). */
+export async function setCookies(page: Page, cookies: readonly Cookie[], url: string): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    await session.send('Network.setCookies', { cookies: cookieParams(cookies, url) as never });
+  } finally {
+    await session.detach().catch(() => undefined);
+  }
 }
 
 /** `name=value` (`--cookie`) as a cookie for the page's own address. */

@@ -16,3 +16,4 @@ export * from './async.js';
 export * from './load.js';
 export { FREEZE_ATTR, FREEZE_CSS, LAST_MUTATION_KEY } from './pagescripts.js';
 export * from './cookies.js';
+export * from './recover.js';

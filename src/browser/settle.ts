@@ -2,10 +2,9 @@
  * Waiting until a page is quiet: DOM mutations, requests in flight and self-navigations all
  * stopped for a while; the `--wait-for` selector; web fonts.
  */
-import { errors } from 'playwright-core';
 import { sleep, within } from './async.js';
 import { PageTimeoutError, WaitForError, WaitForTimeoutError } from './errors.js';
-import { DEADLINE_MARGIN_MS, firstLine, type LoadRun } from './load-run.js';
+import { DEADLINE_MARGIN_MS, type LoadRun } from './load-run.js';
 import { SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';
 
 const FONTS_MAX_MS = 2_000;
@@ -50,25 +49,36 @@ export async function waitForFonts(run: LoadRun): Promise<void> {
   run.check();
 }
 
+/** How often {@link waitForSelector} looks for the selector. */
+const SELECTOR_POLL_MS = 100;
+
 /**
- * Wait for `run.o.waitFor` to be attached. Throws WaitForTimeoutError, WaitForError, or
- * PageTimeoutError when the renderer is stuck (which also makes the selector time out).
+ * Wait for `selector` (CSS) to be in the document. Throws WaitForTimeoutError, WaitForError (an
+ * invalid selector), or PageTimeoutError when the renderer stops answering (a page stuck in a
+ * loop makes the selector time out too).
+ *
+ * It asks the page itself, once per {@link SELECTOR_POLL_MS}, rather than through Playwright's
+ * `waitForSelector`, which never returns on a page that opened many windows.
  */
 export async function waitForSelector(run: LoadRun, selector: string): Promise<void> {
   const t0 = Date.now();
-  const budget = Math.max(1, run.remaining() - 1100);
-  try {
-    await run.page.waitForSelector(selector, { state: 'attached', timeout: budget });
-  } catch (e) {
+  const end = Date.now() + Math.max(1, run.remaining() - 1100);
+  const expr = `(() => { try { return !!document.querySelector(${JSON.stringify(selector)}); } catch (e) { return String(e && e.message || e); } })()`;
+  for (;;) {
     run.check();
-    if (e instanceof errors.TimeoutError) {
-      // A renderer stuck in a loop also makes waitForSelector time out: tell the two apart.
-      const alive = await within(run.page.evaluate('1'), 1000);
-      run.check();
-      if (!alive) throw new PageTimeoutError(run.o.timeoutMs, 'waitFor', run.url);
-      throw new WaitForTimeoutError(selector, Date.now() - t0);
-    }
-    throw new WaitForError(selector, firstLine(e), { cause: e });
+    let found: unknown = false;
+    const answered = await within(
+      run.page.evaluate(expr).then(
+        (v) => (found = v),
+        () => (found = false), // the page navigated meanwhile: look again in the new document
+      ),
+      Math.max(1000, end - Date.now()),
+    );
+    run.check();
+    if (found === true) return;
+    if (typeof found === 'string') throw new WaitForError(selector, found);
+    if (!answered) throw new PageTimeoutError(run.o.timeoutMs, 'waitFor', run.url);
+    if (Date.now() >= end) throw new WaitForTimeoutError(selector, Date.now() - t0);
+    await sleep(SELECTOR_POLL_MS);
   }
-  run.check();
 }

@@ -23,13 +23,20 @@ export function intArg(name: string) {
 }
 
 /** Repeatable option: every value, in order. */
-export function collect(v: string, prev: string[]): string[] {
+export function collect(v: string, prev: string[] = []): string[] {
   return [...prev, v];
 }
 
 /** Options shared by every command that renders pages. */
 export function addRenderOptions(cmd: Command): Command {
-  cmd.hook('preAction', (_, action) => applyConfigFile(action));
+  cmd.hook('preAction', (_, action) => {
+    try {
+      applyConfigFile(action);
+    } catch (e) {
+      if (!(e instanceof OptionsError)) throw e;
+      action.error(`viseg: ${e.message}`, { exitCode: EXIT_USAGE, code: 'viseg.config' });
+    }
+  });
   return cmd
     .option('--timeout <ms>', 'hard per-page deadline', intArg('--timeout'), 30_000)
     .option('--settle-ms <ms>', 'DOM and network quiet window before the snapshot', intArg('--settle-ms'), 500)
@@ -46,12 +53,12 @@ export function addRenderOptions(cmd: Command): Command {
     .option('--viewport <WxH>', 'viewport size', '1366x768')
     .option('--root <dir>', "serve local files from this site folder, so that their ../ assets load (default: each file's own folder)")
     .option('--user-agent <string>', 'User-Agent for every page')
-    .option('--header <name: value>', 'request header for URL inputs (repeatable)', collect, [])
-    .option('--cookie <name=value>', "cookie for URL inputs, set for each one's own address (repeatable)", collect, [])
+    .option('--header <name: value>', 'request header for URL inputs (repeatable)', collect)
+    .option('--cookie <name=value>', "cookie for URL inputs, set for each one's own address (repeatable)", collect)
     .option('--cookies-file <file>', 'cookies for URL inputs: Netscape cookies.txt, or JSON (an array, or Playwright storage state)')
     .option('--proxy <url>', 'proxy for URL inputs: http://[user:pass@]host:port, https://, socks5:// (local files never use it)')
-    .option('--block <pattern>', 'skip requests of URL inputs: a URL pattern with * wildcards, or a host like *.doubleclick.net (repeatable)', collect, [])
-    .option('--browser-arg <switch>', 'extra Chromium switch for the launched browser (repeatable); see SECURITY.md', collect, [])
+    .option('--block <pattern>', 'skip requests of URL inputs: a URL pattern with * wildcards, or a host like *.doubleclick.net (repeatable)', collect)
+    .option('--browser-arg <switch>', 'extra Chromium switch for the launched browser (repeatable); see SECURITY.md', collect)
     .option('--config <file>', 'read options from a JSON or YAML file (flags given here win)')
     .option('--browser-path <path>', 'Chromium/Chrome executable (or VISEG_BROWSER_PATH)')
     .addOption(new Option('--ws-endpoint <url>', 'connect to a Playwright browser server instead of launching').conflicts('cdpEndpoint'))

@@ -5,12 +5,13 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadOptionsFor, openTab, tabSpecFor, TabPool } from './tabs.js';
-import { closeQuietly, cookiesFor, holdNavigations, loadPage, PageTimeoutError, race, VisegError, within, type FileServer, type ResolvedInput } from '../browser/index.js';
+import { closeQuietly, holdNavigations, setCookies, loadPage, PageTimeoutError, race, VisegError, within, type FileServer, type ResolvedInput } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
-import { captureSnapshot } from '../snapshot/capture.js';
+import { capturePage, type Capture } from '../snapshot/capture.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { analyzeSnapshot } from './analyze.js';
 import { emptyRecord, type ExtractRecord, type PageResult } from './record.js';
+import { recoverContent, recoveryWarning, type Recovery } from './recover.js';
 import type { Session } from './session.js';
 
 export interface PageHooks {
@@ -112,15 +113,12 @@ const isContextGone = (e: unknown): boolean => /Execution context was destroyed|
  * while it is read, and then the snapshot is taken again of the new one, until the deadline.
  * Throws NAVIGATION_LOOP when no document stayed long enough to be read.
  */
-async function snapshotOf(page: Page, url: string, deadline: number, timeoutMs: number, warnings: string[]) {
+async function snapshotOf(page: Page, url: string, deadline: number, timeoutMs: number, warnings: string[]): Promise<Capture> {
   await holdNavigations(page);
   const timeout = () => new PageTimeoutError(timeoutMs, 'snapshot', url);
   for (let attempt = 1; ; attempt++) {
     try {
-      const snapshot = await race(captureSnapshot(page, { requestedUrl: url }), remaining(deadline), timeout);
-      const { truncated } = snapshot;
-      delete (snapshot as { truncated?: boolean }).truncated;
-      return { snapshot: snapshot as PageSnapshot, truncated };
+      return await race(capturePage(page, { requestedUrl: url }), remaining(deadline), timeout);
     } catch (e) {
       if (!isContextGone(e) || page.isClosed()) throw e;
       if (attempt >= 5 || remaining(deadline) < 200) {
@@ -134,6 +132,7 @@ async function snapshotOf(page: Page, url: string, deadline: number, timeoutMs: 
 
 interface Rendered {
   snapshot: PageSnapshot;
+  recovery?: Recovery;
   screenshot?: Buffer;
   load: number;
   snap: number;
@@ -151,6 +150,8 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
   const gone = whenDisconnected(browser);
   let crashed: ReturnType<typeof whenCrashed> | null = null;
   let abandoned = false;
+  /** A second tab the recovery opened (pipeline/recover.ts), closed with the page. */
+  let extra: BrowserContext | null = null;
   try {
     const opening = tabs ? tabs.acquire(browser, spec, input.url) : openTab(browser, spec);
     if (!tabs) opening.then((r) => abandoned && void closeQuietly(r.context, 5000), () => undefined);
@@ -166,7 +167,7 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
     const stopped = Promise.race([gone.promise, crashed.promise]);
     // The tab's cookies were cleared after the last page: the user's go in again for this one.
     if (input.kind === 'url' && opts.cookies.length) {
-      await race(context.addCookies(cookiesFor(opts.cookies, input.url!)), remaining(deadline), () => new PageTimeoutError(opts.timeout, 'open-page', input.url!));
+      await race(setCookies(page, opts.cookies, input.url!), remaining(deadline), () => new PageTimeoutError(opts.timeout, 'open-page', input.url!));
     }
     // The load ends early enough to leave the snapshot (and screenshot) their share of the deadline.
     const reserve = Math.min(opts.timeout * 0.3, hooks.afterSnapshot ? 5000 : 2000);
@@ -174,12 +175,28 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
     const loaded = await Promise.race([loadPage(page, input.url!, { ...loadOptionsFor(opts), endBy: deadline - reserve }), stopped]);
     const t1 = performance.now();
     const warnings = [...loaded.warnings];
-    const { snapshot, truncated } = await Promise.race([snapshotOf(page, input.url!, deadline, opts.timeout, warnings), stopped]);
+    const first = await Promise.race([snapshotOf(page, input.url!, deadline, opts.timeout, warnings), stopped]);
+    // The screenshot and the screenshot's deadline: those of the page the snapshot is of.
+    const recovered = await Promise.race([
+      recoverContent({
+        page, url: input.url!, first, deadline: deadline - (hooks.afterSnapshot ? reserve / 2 : 0),
+        capture: (p) => snapshotOf(p, input.url!, deadline, opts.timeout, []),
+        openNoScript: () => openTab(browser, { ...spec, javaScript: false }),
+        settleMs: opts.settleMs, timeoutMs: opts.timeout,
+      }),
+      stopped,
+    ]);
+    if (recovered) {
+      extra = recovered.context ?? null;
+      warnings.push(recoveryWarning(recovered.recovery));
+    }
+    const { snapshot, truncated } = recovered?.capture ?? first;
+    const shotPage = recovered?.page ?? page;
     const t2 = performance.now();
     let screenshot: Buffer | undefined;
     if (hooks.afterSnapshot) {
       try {
-        screenshot = await Promise.race([race(hooks.afterSnapshot(page, snapshot), remaining(deadline), () => new PageTimeoutError(opts.timeout, 'screenshot', input.url!)), stopped]);
+        screenshot = await Promise.race([race(hooks.afterSnapshot(shotPage, snapshot), remaining(deadline), () => new PageTimeoutError(opts.timeout, 'screenshot', input.url!)), stopped]);
       } catch (e) {
         if (!(e instanceof PageTimeoutError)) throw e;
         warnings.push('No screenshot: the page deadline came first.');
@@ -192,7 +209,10 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
     if (truncated) warnings.push('snapshot truncated: too many nodes');
     ok = true;
     if (loaded.status !== null && loaded.status >= 400) throw new VisegError('HTTP_ERROR', `HTTP ${loaded.status} for ${input.url}`);
-    return { snapshot, ...(screenshot ? { screenshot } : {}), load: t1 - t0, snap: t2 - t1, shot: t3 - t2, warnings };
+    return {
+      snapshot, ...(recovered ? { recovery: recovered.recovery } : {}), ...(screenshot ? { screenshot } : {}),
+      load: t1 - t0, snap: t2 - t1, shot: t3 - t2, warnings,
+    };
   } catch (e) {
     // Pages in flight when the browser dies fail in several ways (PAGE_CLOSED from loadPage,
     // "Target closed", a timeout): all of them are a crash, so that the page is retried.
@@ -204,7 +224,10 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
     gone.off();
     crashed?.off();
     // Closing a stuck renderer can take long: the record does not wait past the grace period.
-    const closing = tabs ? tabs.release(ok, input.url) : context ? closeQuietly(context, 5000) : Promise.resolve();
+    const closing = Promise.all([
+      tabs ? tabs.release(ok, input.url) : context ? closeQuietly(context, 5000) : undefined,
+      extra ? closeQuietly(extra, 5000) : undefined,
+    ]);
     await within(closing, Math.max(0, deadline + CLOSE_GRACE_MS - Date.now()));
   }
 }
@@ -261,7 +284,8 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
       load: ms(rendered.load), snapshot: ms(rendered.snap), segment: ms(a.timings.segment), classify: ms(a.timings.classify),
       content: ms(a.timings.content), ...(rendered.screenshot ? { screenshot: ms(rendered.shot) } : {}), total: ms(performance.now() - started),
     };
-    if (opts.explain) record.decision = a.decision;
+    if (rendered.recovery) record.recovery = rendered.recovery;
+    if (opts.explain) record.decision = rendered.recovery ? { ...a.decision, recovery: rendered.recovery } : a.decision;
     return {
       record,
       ...(opts.keepArtifacts || rendered.screenshot ? { snapshot, tree: a.tree, decision: a.decision } : {}),

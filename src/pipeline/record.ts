@@ -2,6 +2,7 @@ import type { Decision } from '../classify/index.js';
 import type { PageType } from '../classify/types.js';
 import type { BlockTree } from '../segment/types.js';
 import type { PageSnapshot, Rect } from '../snapshot/types.js';
+import type { Recovery } from './recover.js';
 
 /** Milliseconds per stage. */
 export interface Timings {
@@ -44,8 +45,13 @@ export interface ExtractRecord {
   timings: Timings;
   warnings: string[];
   error?: ErrorInfo;
-  /** With `--explain`: the decision record. */
-  decision?: Decision;
+  /**
+   * Present when the page's scripts had hidden or destroyed its content and viseg recovered it
+   * (warning CONTENT_RECOVERED): how, and how much text before and after.
+   */
+  recovery?: Recovery;
+  /** With `--explain`: the decision record (with `recovery` when there was one). */
+  decision?: Decision & { recovery?: Recovery };
 }
 
 /** What the library returns for one page: the record plus, on request, the artifacts. */

@@ -31,6 +31,8 @@ export interface TabSpec {
   userAgent?: string;
   headers?: Record<string, string>;
   proxy?: ProxySettings;
+  /** Run the page's scripts (default true; false for a recovery render, pipeline/recover.ts). */
+  javaScript?: boolean;
 }
 
 /** `--proxy http://user:pass@host:port` as Playwright takes it. */

@@ -12,6 +12,25 @@ export { summarize, percentile, STAGES, type ReportSummary, type StageTiming } f
 export { escapeHtml, jsonForScript } from './escape.js';
 export { pngSize } from './png.js';
 
+/**
+ * The entries the report can show, and those it cannot: a record that is valid JSON but not a
+ * well-formed record (a field of the wrong type, a hand-edited line) is left out with its reason,
+ * so that one bad line does not cost the whole report.
+ */
+export function renderableEntries(entries: ReportEntry[]): { entries: ReportEntry[]; skipped: Array<{ index: number; input: string; reason: string }> } {
+  const ok: ReportEntry[] = [];
+  const skipped: Array<{ index: number; input: string; reason: string }> = [];
+  entries.forEach((e, index) => {
+    try {
+      renderReport([e]);
+      ok.push(e);
+    } catch (err) {
+      skipped.push({ index, input: String(e.record.input), reason: err instanceof Error ? err.message : String(err) });
+    }
+  });
+  return { entries: ok, skipped };
+}
+
 /** Render the report and write it to `outFile` (folders created; written to a temp file, then renamed). */
 export async function writeReport(entries: ReportEntry[], outFile: string, opts: ReportOptions = {}): Promise<void> {
   const html = renderReport(entries, opts);

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { DOC_TEXT_EXPR } from '../browser/recover.js';
 import { inPageSnapshot, type InPageArgs } from './in-page.js';
 import type { PageSnapshot } from './types.js';
 import { unpackSnapshot, type WireSnapshot } from './wire.js';
@@ -34,13 +35,33 @@ function scriptFor(args: InPageArgs): string {
   return `(() => { const f = typeof window[${key}] === 'function' ? window[${key}] : ${FN_SOURCE}; return JSON.stringify(f(${JSON.stringify(args)})); })()`;
 }
 
+export interface Capture {
+  snapshot: PageSnapshot;
+  /** The page had more nodes than `maxNodes`: the snapshot stops there. */
+  truncated: boolean;
+  /**
+   * Characters of text the document held at DOMContentLoaded (browser/recover.ts), or -1 when
+   * the page's context did not count them.
+   */
+  documentChars: number;
+}
+
 /**
  * Take the snapshot: one round trip to the page. Reads the document; never changes it.
  * The result is plain JSON (safe to write to disk and replay).
  */
-export async function captureSnapshot(page: Page, options: CaptureOptions = {}): Promise<PageSnapshot & { truncated: boolean }> {
+export async function capturePage(page: Page, options: CaptureOptions = {}): Promise<Capture> {
   const args: InPageArgs = { maxNodes: options.maxNodes ?? 80_000, requestedUrl: options.requestedUrl ?? page.url() };
   // Returning one string is far cheaper than letting the protocol serialise a large object graph.
-  const json = (await page.evaluate(scriptFor(args))) as string;
-  return unpackSnapshot(JSON.parse(json) as WireSnapshot);
+  // The document's text size rides after it, on a line of its own (JSON text has no raw newline).
+  const out = (await page.evaluate(`${scriptFor(args)} + '\\n' + ${DOC_TEXT_EXPR}`)) as string;
+  const cut = out.lastIndexOf('\n');
+  const { truncated, ...snapshot } = unpackSnapshot(JSON.parse(out.slice(0, cut)) as WireSnapshot);
+  return { snapshot, truncated, documentChars: Number(out.slice(cut + 1)) };
+}
+
+/** {@link capturePage}'s snapshot, with `truncated` on it (the older form of the result). */
+export async function captureSnapshot(page: Page, options: CaptureOptions = {}): Promise<PageSnapshot & { truncated: boolean }> {
+  const { snapshot, truncated } = await capturePage(page, options);
+  return { ...snapshot, truncated };
 }

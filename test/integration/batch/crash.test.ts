@@ -9,7 +9,7 @@
  * provably in flight, and the browser is killed as soon as one is held. After the kill, every
  * request is answered at once.
  *
- * Linux only: the browser is found through /proc as the child of the CLI process.
+ * Linux only: the browser is found through /proc among the CLI process's descendants.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
@@ -20,19 +20,25 @@ import { haveChromium, parseJsonl, runCli, tempDir } from './helpers.js';
 
 const N = 8;
 
-function childrenOf(pid: number): number[] {
-  const out: number[] = [];
+/** Every process below `pid` (the browser may run under a wrapper script, as Debian's does). */
+function descendantsOf(pid: number): number[] {
+  const parent = new Map<number, number>();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
       const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push(Number(d));
+      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
     } catch {
       /* gone */
     }
   }
-  return out;
+  const below = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [p, pp] of parent) if (below.has(pp) && !below.has(p)) (below.add(p), (grew = true));
+  }
+  below.delete(pid);
+  return [...below];
 }
 
 function page(i: number): string {
@@ -61,7 +67,7 @@ describe.skipIf(!haveChromium || !existsSync('/proc/self/stat'))('batch: browser
     const late = (res: ServerResponse) => res.end('A late paragraph arrives after the load event, the way client-rendered pages add theirs.');
     const killBrowser = () => {
       if (killed.length || !cliPid) return;
-      killed = childrenOf(cliPid).filter((p) => {
+      killed = descendantsOf(cliPid).filter((p) => {
         try {
           return /chrom/i.test(readFileSync(`/proc/${p}/cmdline`, 'utf8'));
         } catch {
@@ -94,7 +100,9 @@ describe.skipIf(!haveChromium || !existsSync('/proc/self/stat'))('batch: browser
     try {
       const inputs = Array.from({ length: N }, (_, i) => `${origin}/page-${i + 1}.html`);
       const out = path.join(tempDir(), 'out.jsonl');
-      const run = await runCli(['extract', ...inputs, '-c', '4', '-q', '--out', out], {
+      // a deadline far away: on a loaded machine no page may time out before the browser is killed
+      const run = await runCli(['extract', ...inputs, '-c', '4', '-q', '--timeout', '120000', '--out', out], {
+        killAfterMs: 170_000,
         onSpawn: (child) => {
           cliPid = child.pid!;
         },
@@ -112,5 +120,5 @@ describe.skipIf(!haveChromium || !existsSync('/proc/self/stat'))('batch: browser
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     }
-  }, 120_000);
+  }, 180_000);
 });

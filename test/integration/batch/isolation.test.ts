@@ -112,3 +112,60 @@ describe.skipIf(!haveChromium)('tab reuse without about:blank', () => {
     }
   }, 60_000);
 });
+
+/**
+ * Keeps window.name's original setter before anything can replace it, and writes the name with
+ * it on its way out, after the tab has emptied the name.
+ */
+const NAME_KEEPER = `<!doctype html><html><head><title>Name keeper</title><script>
+  const desc = Object.getOwnPropertyDescriptor(window, 'name') || Object.getOwnPropertyDescriptor(Window.prototype, 'name');
+  const setName = desc.set.bind(window);
+  addEventListener('pagehide', () => setName('pagehide-leak'));
+  addEventListener('unload', () => setName('unload-leak'));
+  addEventListener('beforeunload', () => setName('beforeunload-leak'));
+</script></head><body><article><h1>Name keeper</h1>${PROSE}</article></body></html>`;
+
+describe.skipIf(!haveChromium)('window.name across pages of a reused tab', () => {
+  it('is empty for the next page whatever the page before did on its way out', async () => {
+    const session = await Session.open({ browserPath: CHROMIUM });
+    const tabs = new TabPool();
+    try {
+      const dir = tempDir();
+      const server = session.server;
+      const keeper = path.join(dir, 'keeper.html');
+      writeFileSync(keeper, NAME_KEEPER);
+      const k = server.urlFor(keeper);
+      let other: string | undefined;
+      let same: string | undefined;
+      for (let i = 0; i < 500 && !(other && same); i++) {
+        const file = path.join(dir, `reader${i}.html`);
+        const u = server.urlFor(file);
+        const isSame = new URL(u).origin === new URL(k).origin;
+        if (isSame ? same : other) continue;
+        writeFileSync(file, READER);
+        if (isSame) same = u;
+        else other = u;
+      }
+      const { browser } = await session.browser();
+      const spec: TabSpec = { viewport: { width: 1366, height: 768 }, offline: true, allowOrigins: [...server.origins] };
+      const visit = async (url: string): Promise<string> => {
+        const { page } = await tabs.acquire(browser, spec, url);
+        try {
+          await loadPage(page, url, { settleMs: 200 });
+          return String(await page.evaluate(`document.getElementById('found')?.textContent ?? ''`));
+        } finally {
+          await tabs.release(true, url);
+        }
+      };
+      const clean = 'What the reader found: session=null local=null cookie= name= idb= end.';
+      await visit(k);
+      expect(await visit(other!)).toBe(clean); // straight from the keeper's page (another port)
+      await visit(k);
+      expect(await visit(same!)).toBe(clean); // through about:blank (the same port)
+      expect(tabs.changes).toEqual({ direct: 2, blank: 1 });
+    } finally {
+      await tabs.close();
+      await session.close();
+    }
+  }, 120_000);
+});

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haveChromium, parseJsonl, runCli, tempDir, type Rec } from '../batch/helpers.js';
+import { browserTime, haveChromium, parseJsonl, runCli, tempDir, type Rec } from '../batch/helpers.js';
 import { hostilePage, startLogger, type Logger } from './hostile-kit.js';
 
 const MARK = {
@@ -45,6 +45,8 @@ function loggerHosts(l: Logger): string[] {
 
 function pages(l: Logger, outsideFile: string): Record<string, string> {
   const hosts = JSON.stringify(loggerHosts(l));
+  // windows are costly to open and close: the main spellings of loopback only
+  const popupHosts = JSON.stringify([`127.0.0.1:${l.port}`, `localhost:${l.port}`, ...(l.v6Port ? [`[::1]:${l.v6Port}`] : [])]);
   const log = `http://127.0.0.1:${l.port}`;
   const fileUrl = pathToFileURL(outsideFile).href;
   return {
@@ -74,7 +76,7 @@ function pages(l: Logger, outsideFile: string): Record<string, string> {
         const here = new URL(location.href);
         const guesses = ['../../m/1/secret.txt', '/m/1/secret.txt', '/m/2/secret.txt', '/m/3/page.html', '/d/1/stdin.html', '../other/secret.txt', '../../other/secret.txt'];
         for (const g of guesses) await grab(g);
-        for (let k = -8; k <= 8; k++) {
+        for (let k = -3; k <= 3; k++) {
           const port = Number(here.port) + k;
           if (k !== 0) await grab('http://127.0.0.1:' + port + here.pathname.replace(/[^/]*$/, '') + 'secret.txt');
           const w = window.open('http://127.0.0.1:' + port + '/m/1/secret.txt');
@@ -119,7 +121,7 @@ function pages(l: Logger, outsideFile: string): Record<string, string> {
     'evil-popup.html': hostilePage(
       'Popups',
       `(async () => {
-        for (const h of ${hosts}) {
+        for (const h of ${popupHosts}) {
           const b = 'http://' + h + '/';
           window.open(b + 'open');
           const a = document.createElement('a'); a.href = b + 'blank-link'; a.target = '_blank'; document.body.append(a); a.click();
@@ -227,7 +229,7 @@ describe.skipIf(!haveChromium)('hostile local pages: nothing read, nothing reach
     ]);
     for (const [name, r] of records) {
       expect(r.ok, `${name}: ${JSON.stringify(r.error)}`).toBe(true);
-      expect(r.timings.total, name).toBeLessThanOrEqual(TIMEOUT + 2000);
+      expect(browserTime(r), name).toBeLessThanOrEqual(TIMEOUT + 2000);
       expect(r.text, name).toContain('[attack => done]');
     }
   });
