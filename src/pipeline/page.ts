@@ -11,7 +11,7 @@ import { capturePage, type Capture } from '../snapshot/capture.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { analyzeSnapshot } from './analyze.js';
 import { emptyRecord, type ExtractRecord, type PageResult } from './record.js';
-import { recoverContent, recoveryWarning, type Recovery } from './recover.js';
+import { recoverContent, recoveryWarning, sourceTextChars, type Recovery } from './recover.js';
 import type { Session } from './session.js';
 
 export interface PageHooks {
@@ -24,8 +24,10 @@ export interface PageHooks {
  * errors, not pages. The server keeps the bytes read here to serve them: the file is read and
  * inflated once. The caller releases them with `server.release(path)`.
  */
-async function checkLocalFile(server: FileServer, path: string): Promise<void> {
-  checkBytes(await server.load(path), path);
+async function checkLocalFile(server: FileServer, path: string): Promise<Buffer> {
+  const bytes = await server.load(path);
+  checkBytes(bytes, path);
+  return bytes;
 }
 
 /** Whether the bytes decode to nothing but white space (as `String.prototype.trim` sees it). */
@@ -140,7 +142,11 @@ interface Rendered {
   warnings: string[];
 }
 
-async function render(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks, deadline: number, tabs?: TabPool): Promise<Rendered> {
+/**
+ * `source`: the input's own bytes when viseg has them (local files, stdin), the yardstick of
+ * what the document held (pipeline/recover.ts).
+ */
+async function render(session: Session, input: ResolvedInput, opts: ResolvedExtractOptions, hooks: PageHooks, deadline: number, tabs?: TabPool, source?: Buffer): Promise<Rendered> {
   const { browser } = await session.browser();
   const spec = tabSpecFor(input, opts, session.server.origins);
   let context: BrowserContext | null = null;
@@ -180,6 +186,7 @@ async function render(session: Session, input: ResolvedInput, opts: ResolvedExtr
     const recovered = await Promise.race([
       recoverContent({
         page, url: input.url!, first, deadline: deadline - (hooks.afterSnapshot ? reserve / 2 : 0),
+        ...(source ? { sourceChars: sourceTextChars(source.toString('utf8')) } : {}),
         capture: (p) => snapshotOf(p, input.url!, deadline, opts.timeout, []),
         openNoScript: () => openTab(browser, { ...spec, javaScript: false }),
         settleMs: opts.settleMs, timeoutMs: opts.timeout,
@@ -246,16 +253,16 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
   const held = input.kind === 'file' && input.path && !input.error ? input.path : null;
   try {
     if (input.error) throw new VisegError(input.error.code, input.error.message);
-    if (held) await checkLocalFile(session.server, held);
+    const source = held ? await checkLocalFile(session.server, held) : input.kind === 'stdin' ? input.content : undefined;
     if (input.kind === 'stdin' && input.content) checkBytes(input.content, 'stdin');
     if (!input.url) throw new VisegError('INPUT_NOT_FOUND', `no URL for input ${input.input}`);
     let rendered;
     try {
-      rendered = await render(session, input, opts, hooks, deadline, tabs);
+      rendered = await render(session, input, opts, hooks, deadline, tabs, source);
     } catch (e) {
       // a crashed browser is restarted and the page retried once, with a deadline of its own
       if (toErrorInfo(e).code !== 'BROWSER_CRASHED') throw e;
-      rendered = await render(session, input, opts, hooks, Date.now() + opts.timeout, tabs);
+      rendered = await render(session, input, opts, hooks, Date.now() + opts.timeout, tabs, source);
       rendered.warnings.push('browser crashed; page retried in a restarted browser');
     }
     const { snapshot } = rendered;

@@ -1,8 +1,8 @@
 /**
- * Pages whose scripts hide or destroy their content offline (issue: a saved page shows an error
- * screen, or stays hidden behind an "anti-flicker" style that a script never lifts). When the
- * settled page shows far less text than its document held at DOMContentLoaded, the content is
- * recovered, in order:
+ * Pages whose scripts hide or destroy their content offline (a saved page shows an error screen,
+ * or stays hidden behind an "anti-flicker" style that a script never lifts). When the settled page
+ * shows far less text than its document held (the text of its source for a local file or stdin,
+ * else the text at DOMContentLoaded), the content is recovered, in order:
  * 1. lifting a whole-page hide in place (browser/recover.ts), when an element that holds most of
  *    the text hides it;
  * 2. a second render of the same input with JavaScript off, in a fresh tab: the document as it
@@ -23,7 +23,7 @@ export const CONTENT_RECOVERED = 'CONTENT_RECOVERED';
 export interface Recovery {
   /** `lift-hide`: a whole-page hide was lifted; `no-script`: rendered again with JavaScript off. */
   method: 'lift-hide' | 'no-script';
-  /** Characters of text the document held at DOMContentLoaded. */
+  /** Characters of text the document held: in its source, or at DOMContentLoaded if more. */
   documentChars: number;
   /** Characters of visible text the settled page showed. */
   shownChars: number;
@@ -51,6 +51,71 @@ export function shownChars(snapshot: PageSnapshot): number {
   return n;
 }
 
+/** Elements whose content is not text of the page. */
+const NOT_TEXT = new Map(['script', 'style', 'noscript', 'template'].map((t) => [t, new RegExp(`</${t}`, 'gi')]));
+const TAG = /<(\/?)([A-Za-z][A-Za-z0-9-]*)/y;
+const ENTITY = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/y;
+
+/**
+ * Non-white-space characters of text in an HTML document's source, without tags, comments,
+ * scripts, styles, templates and noscript (an entity counts as one): what the document held
+ * before any script ran (`<script/>` runs to `</script>`, as in HTML). A scan, not a parse (an
+ * attribute value holding `>` ends its tag early): it is a yardstick. Every pattern is anchored
+ * or searched forward from where the scan stands, so a hostile source costs linear time.
+ */
+export function sourceTextChars(html: string): number {
+  let n = 0;
+  let i = 0;
+  const len = html.length;
+  while (i < len) {
+    const c = html.charCodeAt(i);
+    if (c === 60 /* < */) {
+      if (html.startsWith('!--', i + 1)) {
+        const end = html.indexOf('-->', i + 4);
+        i = end < 0 ? len : end + 3;
+        continue;
+      }
+      const next = html.charCodeAt(i + 1);
+      if (next === 33 /* ! */ || next === 63 /* ? */) {
+        // <!doctype ...>, <![CDATA[...]]>, <?xml ...?>: markup, not text
+        const end = html.indexOf('>', i);
+        i = end < 0 ? len : end + 1;
+        continue;
+      }
+      TAG.lastIndex = i;
+      const m = TAG.exec(html);
+      if (!m) {
+        n++; // a lone '<' is text
+        i++;
+        continue;
+      }
+      const close = html.indexOf('>', TAG.lastIndex);
+      if (close < 0) break;
+      const name = m[2]!.toLowerCase();
+      const endTag = m[1] ? undefined : NOT_TEXT.get(name);
+      if (endTag) {
+        endTag.lastIndex = close;
+        const end = endTag.exec(html);
+        i = end ? end.index : len;
+        continue;
+      }
+      i = close + 1;
+      continue;
+    }
+    if (c === 38 /* & */) {
+      ENTITY.lastIndex = i;
+      if (ENTITY.test(html)) {
+        n++;
+        i = ENTITY.lastIndex;
+        continue;
+      }
+    }
+    if (c > 32) n++;
+    i++;
+  }
+  return n;
+}
+
 /** Whether a page that shows `shown` characters of a document of `documentChars` lost its content. */
 export function lostContent(documentChars: number, shown: number): boolean {
   return documentChars >= MIN_DOCUMENT_CHARS && shown < SHOWN_SHARE * documentChars && documentChars - shown >= MIN_MISSING_CHARS;
@@ -63,6 +128,11 @@ function better(recovered: number, shown: number): boolean {
 
 export interface RecoveryContext {
   page: Page;
+  /**
+   * The text size of the input's own bytes ({@link sourceTextChars}), when viseg has them (local
+   * files, stdin): what the document held even when a script changed it before DOMContentLoaded.
+   */
+  sourceChars?: number;
   /** The input's URL. */
   url: string;
   first: Capture;
@@ -88,7 +158,7 @@ const remaining = (deadline: number) => deadline - Date.now();
 
 /** Recover the content of a page that lost it (see the module comment), or null. */
 export async function recoverContent(c: RecoveryContext): Promise<Recovered | null> {
-  const documentChars = c.first.documentChars;
+  const documentChars = Math.max(c.first.documentChars, c.sourceChars ?? -1);
   const shown = shownChars(c.first.snapshot);
   if (!lostContent(documentChars, shown)) return null;
   let best: Recovered | null = null;

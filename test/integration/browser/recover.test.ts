@@ -26,6 +26,13 @@ const PAGES: Record<string, string> = {
     <script>fetch('https://api.example.com/session').catch(() => {
       document.body.innerHTML = '<div class="error"><h1>This page is not available right now</h1><p>Please try again later.</p></div>';
     });</script></body></html>`,
+  // the same, but synchronously, before DOMContentLoaded: only the file's own text says what it held
+  'replaced-early.html': `<!doctype html><html><head><title>Replaced early</title></head><body><div id="app"><article><h1>Replaced early</h1>${PROSE}</article></div>
+    <script>document.getElementById('app').innerHTML = '<div class="error"><h1>This page is not available right now</h1></div>';</script></body></html>`,
+  // a page that sends itself to https:// (nowhere, offline): the navigation is refused, the document stays
+  'https-redirect.html': `<!doctype html><html><head><title>Redirects to https</title>
+    <script>if (location.protocol !== 'https:') location.replace('https:' + location.href.slice(location.protocol.length));</script>
+    </head><body><article><h1>Redirects to https</h1>${PROSE}</article></body></html>`,
   // content that only JavaScript builds: nothing to recover, the page works as it is
   'js-built.html': `<!doctype html><html><head><title>Built by script</title></head><body><div id="root"></div>
     <script>const a = document.createElement('article'); a.innerHTML = ${JSON.stringify(`<h1>Built by script</h1>${PROSE}`)};
@@ -53,6 +60,7 @@ describe.skipIf(!haveChromium)('recovering content that scripts hid or destroyed
     ['body-hidden.html', 'lift-hide'],
     ['wrapper-hidden.html', 'lift-hide'],
     ['error-screen.html', 'no-script'],
+    ['replaced-early.html', 'no-script'],
   ])('recovers %s (%s) and says so', (name, method) => {
     const r = recs.get(name)!;
     expect(r.ok, JSON.stringify(r.error)).toBe(true);
@@ -63,7 +71,7 @@ describe.skipIf(!haveChromium)('recovering content that scripts hid or destroyed
     expect(r.warnings.some((w) => w.startsWith('CONTENT_RECOVERED: '))).toBe(true);
   });
 
-  it.each(['js-built.html', 'ordinary.html'])('leaves %s as it is', (name) => {
+  it.each(['js-built.html', 'ordinary.html', 'https-redirect.html'])('leaves %s as it is', (name) => {
     const r = recs.get(name)!;
     expect(r.ok, JSON.stringify(r.error)).toBe(true);
     expect(r.text).toContain('Paragraph 12 of the story');
