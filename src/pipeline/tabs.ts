@@ -16,24 +16,14 @@
  * `maxUses` pages, so memory stays flat.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { closeQuietly, networkPolicyFor, newContext, originOf, within, type LoadOptions, type ProxySettings, type ResolvedInput } from '../browser/index.js';
+import { closeQuietly, networkPolicyFor, newContext, originOf, within, type ContextOptions, type LoadOptions, type ProxySettings, type ResolvedInput } from '../browser/index.js';
 import { RETIRE_PAGE_EXPR } from '../browser/pagescripts.js';
 import { portBoundCookies } from '../browser/port-cookies.js';
 import type { ResolvedExtractOptions } from '../options.js';
 import { SNAPSHOT_INIT_SCRIPT } from '../snapshot/capture.js';
 
-export interface TabSpec {
-  viewport: { width: number; height: number };
-  offline: boolean;
-  allowOrigins: string[];
-  denyOrigins?: string[];
-  block?: string[];
-  userAgent?: string;
-  headers?: Record<string, string>;
-  proxy?: ProxySettings;
-  /** Run the page's scripts (default true; false for a recovery render, pipeline/recover.ts). */
-  javaScript?: boolean;
-}
+/** The context a tab is made with (`javaScript: false` for a recovery render, pipeline/recover.ts). */
+export type TabSpec = Omit<ContextOptions, 'deviceScaleFactor'> & Required<Pick<ContextOptions, 'viewport' | 'offline' | 'allowOrigins'>>;
 
 /** `--proxy http://user:pass@host:port` as Playwright takes it. */
 export function proxySettings(proxy: string): ProxySettings {
