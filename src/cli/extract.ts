@@ -50,7 +50,7 @@ function printSingle(r: ExtractRecord, format: ExtractCliOptions['format']): num
 export function extractCommand(): Command {
   const cmd = new Command('extract')
     .description('extract the main content of pages (URLs, .html/.htm/.html.gz files, directories, - for stdin)')
-    .argument('[inputs...]', 'inputs')
+    .argument('[inputs...]', 'http(s) URLs, .html/.htm/.xhtml files (or .gz, up to 100 MB inflated), folders of them, - for stdin')
     .addOption(new Option('-f, --format <format>', 'output for a single input').choices(['text', 'html', 'markdown', 'json']).default('text'))
     .option('--jsonl', 'one JSON record per input, in input order (the default for several inputs)')
     .option('-o, --out <file>', 'write JSONL records to this file instead of stdout')
