@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { closeQuietly } from './async.js';
 import { offlineProxy, policyHandle, type NetworkPolicy, type NetworkPolicyHandle } from './network.js';
-import { FREEZE_SCRIPT, LOAD_INIT_SCRIPTS, NAME_RESET_SCRIPT, NO_SERVICE_WORKER_SCRIPT } from './pagescripts.js';
+import { FREEZE_SCRIPT, LOAD_INIT_SCRIPTS, NAME_RESET_SCRIPT, NO_SERVICE_WORKER_SCRIPT, NO_WEBRTC_SCRIPT } from './pagescripts.js';
 import { DOC_TEXT_SCRIPT } from './recover.js';
 
 export interface Viewport {
@@ -90,8 +90,8 @@ function closePopups(context: BrowserContext): void {
 /**
  * Create a context. Installs (in this order) the DOM-mutation recorder used by `loadPage`'s
  * settle detection, the animation-freezing style (added on DOMContentLoaded, ignored by the
- * recorder), the service-worker refusal, the `window.name` reset and the document-text count
- * (recover.ts), and the network policy.
+ * recorder), the service-worker refusal, the `window.name` reset, the document-text count
+ * (recover.ts), no WebRTC when offline, and the network policy.
  */
 export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
   const policy: NetworkPolicy = {
@@ -125,7 +125,8 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
   if (offline) context.on('close', () => void offline.blocker.close());
   closePopups(context);
   try {
-    await context.addInitScript([...LOAD_INIT_SCRIPTS, FREEZE_SCRIPT, NO_SERVICE_WORKER_SCRIPT, NAME_RESET_SCRIPT, DOC_TEXT_SCRIPT].join('\n'));
+    const scripts = [...LOAD_INIT_SCRIPTS, FREEZE_SCRIPT, NO_SERVICE_WORKER_SCRIPT, NAME_RESET_SCRIPT, DOC_TEXT_SCRIPT];
+    await context.addInitScript([...scripts, ...(policy.offline ? [NO_WEBRTC_SCRIPT] : [])].join('\n'));
     policyHandles.set(context, policyHandle(offline?.blocker ?? null));
     policies.set(context, policy);
   } catch (e) {

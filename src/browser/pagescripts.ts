@@ -214,6 +214,16 @@ export function scrollReasonExpr(scope: LoadableScope | null): string {
 export const NAME_RESET_SCRIPT = `(() => { try { if (window === window.top) window.name = ''; } catch (e) { /* no name to reset */ } })();`;
 
 /**
+ * Init script of offline contexts (local pages, `--offline`): no WebRTC. STUN and TURN over UDP go
+ * around the proxy and the CSP; the launch switch that forbids non-proxied UDP is honoured by the
+ * headless shell but not by a full Chromium, so the constructors are removed as well. Init scripts
+ * run in every realm before the page can reach it (frames' and popups' initial about:blank too).
+ */
+export const NO_WEBRTC_SCRIPT = `(() => {
+  for (const k of ['RTCPeerConnection', 'webkitRTCPeerConnection']) { try { delete self[k]; } catch (e) { /* not there */ } }
+})();`;
+
+/**
  * Init script: `navigator.serviceWorker.register()` rejects (SecurityError), as in a browser where
  * service workers are turned off. (Playwright's own blocking makes it resolve, which a page takes
  * for success.) The file server also refuses every service worker script, which covers a realm

@@ -243,6 +243,8 @@ describe.skipIf(!haveChromium)('hostile local pages: nothing read, nothing reach
 
   it('the loopback service was never reached: no request, no connection, no STUN packet', () => {
     expect(logger.hits).toEqual([]);
+    // a local page has no WebRTC at all (a full Chromium ignores the launch switch against UDP)
+    expect(records.get('evil-webrtc.html')!.text).toContain('[webrtc => refused ');
   });
 
   it('service worker registration is refused, from the page and from a fresh realm', () => {
