@@ -52,6 +52,22 @@ export interface ContextOptions {
   javaScript?: boolean;
 }
 
+/**
+ * The locale an `Accept-Language` header asks for (its first language tag), or undefined. The
+ * context's locale sets the header that Chromium sends, over any extra header of the same name,
+ * so `--header 'Accept-Language: fr'` is honoured through it (and `navigator.language` agrees).
+ */
+export function localeOf(headers: Record<string, string> | undefined): string | undefined {
+  const value = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === 'accept-language')?.[1];
+  const tag = value?.split(',')[0]?.split(';')[0]?.trim();
+  if (!tag || tag === '*') return undefined;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
 /** Map from context to its network policy handle (blocked-request stats). */
 const policyHandles = new WeakMap<BrowserContext, NetworkPolicyHandle>();
 const policies = new WeakMap<BrowserContext, NetworkPolicy>();
@@ -109,7 +125,7 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
       deviceScaleFactor: opts.deviceScaleFactor ?? 1,
       reducedMotion: 'reduce',
       javaScriptEnabled: opts.javaScript ?? true,
-      locale: 'en-US',
+      locale: localeOf(opts.headers) ?? 'en-US',
       timezoneId: 'UTC',
       colorScheme: 'light',
       serviceWorkers: 'block',
