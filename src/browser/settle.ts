@@ -2,7 +2,7 @@
  * Waiting until a page is quiet: DOM mutations, requests in flight and self-navigations all
  * stopped for a while; the `--wait-for` selector; web fonts.
  */
-import { sleep, within } from './async.js';
+import { race, sleep, within } from './async.js';
 import { PageTimeoutError, WaitForError, WaitForTimeoutError } from './errors.js';
 import { DEADLINE_MARGIN_MS, type LoadRun } from './load-run.js';
 import { SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';
@@ -24,10 +24,13 @@ export async function settle(run: LoadRun, quietMs: number, maxMs: number): Prom
     run.check();
     let sinceDom: number;
     try {
-      sinceDom = Number(await page.evaluate(SINCE_LAST_MUTATION_EXPR));
+      // A page that keeps reloading can leave the probe waiting for a document that never stays:
+      // no answer by the end of the window is activity too, not a hang until the deadline.
+      const probe = page.evaluate(SINCE_LAST_MUTATION_EXPR);
+      sinceDom = Number(await race(probe, Math.max(1, end - Date.now()), () => new Error('no answer')));
       if (!Number.isFinite(sinceDom)) sinceDom = 0;
     } catch {
-      sinceDom = 0; // context destroyed by a navigation: that is activity
+      sinceDom = 0; // context destroyed by a navigation, or no answer: that is activity
     }
     run.check();
     const now = Date.now();

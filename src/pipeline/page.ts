@@ -3,7 +3,7 @@
  * snapshot (and optionally the screenshot), close the context, then run the pure stages.
  * Never throws: every failure becomes an error record.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { loadOptionsFor, openTab, tabSpecFor, TabPool } from './tabs.js';
 import { closeQuietly, holdNavigations, setCookies, loadPage, PageTimeoutError, race, VisegError, within, type FileServer, type ResolvedInput } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
@@ -51,8 +51,12 @@ function remaining(deadline: number): number {
   return Math.max(0, deadline - Date.now());
 }
 
-/** After the page's deadline, this long is left for closing its tab; then the record is out regardless. */
-const CLOSE_GRACE_MS = 2000;
+/**
+ * After the page's deadline, this long is left for closing its tab; then the record is out
+ * regardless. The promise is `--timeout` plus 2 s for the whole page: the other 500 ms are for the
+ * work around the close (the record, the next page's start) on a busy event loop.
+ */
+const CLOSE_GRACE_MS = 1500;
 
 function toErrorInfo(e: unknown): { code: string; message: string } {
   if (e instanceof VisegError) return { code: e.code, message: e.message };
@@ -118,17 +122,28 @@ const isContextGone = (e: unknown): boolean => /Execution context was destroyed|
 async function snapshotOf(page: Page, url: string, deadline: number, timeoutMs: number, warnings: string[]): Promise<Capture> {
   await holdNavigations(page);
   const timeout = () => new PageTimeoutError(timeoutMs, 'snapshot', url);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await race(capturePage(page, { requestedUrl: url }), remaining(deadline), timeout);
-    } catch (e) {
-      if (!isContextGone(e) || page.isClosed()) throw e;
-      if (attempt >= 5 || remaining(deadline) < 200) {
-        throw new VisegError('NAVIGATION_LOOP', `${url} kept navigating by itself (a reload loop or a refresh); no document stayed long enough to be read.`);
+  const loop = () => new VisegError('NAVIGATION_LOOP', `${url} kept navigating by itself (a reload loop or a refresh); no document stayed long enough to be read.`);
+  // A reload already under way when navigations were held can leave a capture waiting on a
+  // document that is gone until the deadline: that is a loop too, not a slow page.
+  let navigated = false;
+  const onNavigated = (f: Frame) => {
+    if (f === page.mainFrame()) navigated = true;
+  };
+  page.on('framenavigated', onNavigated);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await race(capturePage(page, { requestedUrl: url }), remaining(deadline), timeout);
+      } catch (e) {
+        if (e instanceof PageTimeoutError && navigated) throw loop();
+        if (!isContextGone(e) || page.isClosed()) throw e;
+        if (attempt >= 5 || remaining(deadline) < 200) throw loop();
+        if (attempt === 1) warnings.push('The page navigated while it was being read (a reload loop or a refresh); the snapshot is of the document it ended on.');
+        await within(page.waitForLoadState('domcontentloaded'), Math.min(1000, remaining(deadline)));
       }
-      if (attempt === 1) warnings.push('The page navigated while it was being read (a reload loop or a refresh); the snapshot is of the document it ended on.');
-      await within(page.waitForLoadState('domcontentloaded'), Math.min(1000, remaining(deadline)));
     }
+  } finally {
+    page.off('framenavigated', onNavigated);
   }
 }
 
