@@ -5,7 +5,10 @@
  */
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import type { ScrollMode } from './browser/load-options.js';
 import { DEFAULT_STRATEGY, STRATEGY_NAMES } from './strategies/index.js';
+
+export type { ScrollMode };
 
 /**
  * Pages rendered at once by default: 6 per CPU core, between 6 and 16. A page spends most of its
@@ -15,9 +18,6 @@ import { DEFAULT_STRATEGY, STRATEGY_NAMES } from './strategies/index.js';
 export function defaultConcurrency(cores: number = availableParallelism()): number {
   return Math.min(16, Math.max(6, 6 * cores));
 }
-
-/** How a page is scrolled for lazy content. */
-export type ScrollMode = 'auto' | 'always' | 'never';
 
 const side = z.number().int().min(200).max(10_000);
 
@@ -44,6 +44,25 @@ export const viewportSchema = z.preprocess(
     error: (issue) => (issue.code === 'invalid_type' ? VIEWPORT_SHAPE : undefined),
   }),
 );
+
+/** A cookie to set before loading URL inputs (`--cookie`, `--cookies-file`), as Playwright takes it. */
+export const cookieSchema = z.strictObject({
+  name: z.string().min(1),
+  value: z.string(),
+  /** With `domain` (and `path`) or `url` the cookie goes where it says; with neither, to every URL input's own address. */
+  domain: z.string().min(1).optional(),
+  path: z.string().startsWith('/').optional(),
+  url: z.url({ protocol: /^https?$/ }).optional(),
+  /** Unix time in seconds; absent: a session cookie. */
+  expires: z.number().optional(),
+  httpOnly: z.boolean().optional(),
+  secure: z.boolean().optional(),
+  sameSite: z.enum(['Strict', 'Lax', 'None']).optional(),
+});
+
+export type CookieOption = z.output<typeof cookieSchema>;
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export const extractOptionsSchema = z.strictObject({
   /** Hard per-page deadline in ms (load, settle, snapshot). */
@@ -84,6 +103,24 @@ export const extractOptionsSchema = z.strictObject({
   explain: z.boolean().default(false),
   /** Keep the snapshot and block tree in each result (library use; large). */
   keepArtifacts: z.boolean().default(false),
+  /**
+   * The site folder local files beneath it are served from (`--root`), so that a saved page's
+   * `../css/site.css` loads. Default: each file's own folder.
+   */
+  root: z.string().min(1).optional(),
+  /** The User-Agent every page sees (header and `navigator.userAgent`). Default: the browser's. */
+  userAgent: z.string().min(1).optional(),
+  /** Extra request headers for URL inputs (never sent for local files). */
+  headers: z.record(z.string().regex(HEADER_NAME, 'not a valid header name'), z.string()).default({}),
+  /** Cookies set before each URL input. */
+  cookies: z.array(cookieSchema).default([]),
+  /** Proxy for URL inputs: `http://[user:pass@]host:port` (or https, socks4, socks5). Local files never use it. */
+  proxy: z.url({ protocol: /^(https?|socks[45])$/, error: 'must be an http, https, socks4 or socks5 URL' }).optional(),
+  /**
+   * Requests of URL inputs to skip: URL patterns with `*` wildcards (`*://ads.example.com/*`), or
+   * hosts (`ads.example.com`, `*.doubleclick.net`).
+   */
+  block: z.array(z.string().min(1)).default([]),
 });
 
 export type ExtractOptions = Omit<z.input<typeof extractOptionsSchema>, 'viewport'> & { viewport?: Viewport | `${number}x${number}` };
@@ -118,6 +155,8 @@ export const browserOptionsSchema = z.strictObject({
   wsEndpoint: z.url().optional(),
   cdpEndpoint: z.url().optional(),
   headless: z.boolean().default(true),
+  /** Extra Chromium switches for a launched browser (`--browser-arg`). */
+  browserArgs: z.array(z.string().regex(/^--?[A-Za-z0-9]/, 'a Chromium switch starts with --')).default([]),
 });
 
 export type BrowserOptions = z.input<typeof browserOptionsSchema>;
@@ -184,7 +223,33 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 }
 
 export function resolveExtractOptions(o: ExtractOptions | undefined): ResolvedExtractOptions {
-  return parseWith(extractOptionsSchema, o);
+  const r = parseWith(extractOptionsSchema, o);
+  if (r.proxy && r.offline) {
+    const problem = 'does not go with offline: offline URL inputs reach their own origin directly, never through a proxy';
+    throw new OptionsError(`proxy ${problem}`, [{ path: 'proxy', problem }]);
+  }
+  return r;
+}
+
+/** Everything a `--config` file may hold: the library's options, as {@link extractOptionsSchema} and {@link browserOptionsSchema} define them. */
+export const configFileSchema = extractOptionsSchema.omit({ keepArtifacts: true }).extend(browserOptionsSchema.shape).strict();
+
+/**
+ * The options a `--config` file sets (validated; keys it does not name stay unset). Throws
+ * OptionsError naming the file and the key.
+ */
+export function parseConfigOptions(raw: unknown, file: string): Partial<z.output<typeof configFileSchema>> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new OptionsError(`${file}: a config file holds one object of options`);
+  const r = configFileSchema.safeParse(raw);
+  if (!r.success) {
+    const msg = r.error.issues.map((i) => {
+      const path = i.path.map(String).join('.') || 'options';
+      return `${path} ${describeIssue(i, path)}`;
+    });
+    throw new OptionsError(`${file}: ${msg.join('; ')}`);
+  }
+  const given = new Set(Object.keys(raw));
+  return Object.fromEntries(Object.entries(r.data).filter(([k]) => given.has(k))) as Partial<z.output<typeof configFileSchema>>;
 }
 
 export function resolveBrowserOptions(o: BrowserOptions | undefined): z.output<typeof browserOptionsSchema> {

@@ -47,7 +47,7 @@ async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExt
   const t0 = performance.now();
   const tab: TabTimings = { open: 0, close: 0 };
   try {
-    const { loaded, ms } = await withTab(session, input, opts, tabs, async (page) => {
+    const { loaded, ms } = await withTab(session, input, opts, tabs, async ({ page }) => {
       const t1 = performance.now();
       const loaded = await loadPage(page, url, loadOptionsFor(opts));
       return { loaded, ms: performance.now() - t1 };

@@ -1,7 +1,7 @@
 /**
  * The offline policy's proxy: a loopback HTTP server that refuses everything at once. A context
- * made offline points its proxy here, so every request to a host that is not allowed (and not
- * loopback, which Chromium never proxies) fails immediately instead of waiting for DNS or TCP.
+ * made offline points its proxy here, so every request to a host that is not allowed (loopback
+ * hosts included) fails immediately instead of waiting for DNS or TCP.
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';

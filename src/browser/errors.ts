@@ -11,13 +11,16 @@
 export const ERROR_CODES = [
   // the input itself
   'INPUT_NOT_FOUND', 'INPUT_UNREADABLE', 'UNSUPPORTED_INPUT', 'EMPTY_DIRECTORY', 'EMPTY_INPUT', 'BINARY_INPUT',
-  'STDIN_READ_FAILED', 'INVALID_URL',
+  'STDIN_READ_FAILED', 'INVALID_URL', 'INPUT_TOO_LARGE',
   // the library's `extract({ html, url })` given something else
   'INVALID_INPUT',
   // the browser
   'BROWSER_NOT_FOUND', 'BROWSER_PATH_NOT_FOUND', 'BROWSER_LAUNCH_FAILED', 'BROWSER_CRASHED',
   // loading the page
   'NAVIGATION_FAILED', 'HTTP_ERROR', 'PAGE_TIMEOUT', 'PAGE_CLOSED', 'WAIT_FOR_TIMEOUT', 'WAIT_FOR_FAILED',
+  // the page's renderer died (out of memory, a document too deep to lay out); a page that kept
+  // reloading itself so that no document stayed long enough to be read
+  'PAGE_CRASHED', 'NAVIGATION_LOOP',
   // a page still in flight when its rendering session was closed (a worker shutting down)
   'SESSION_CLOSED',
   // the queue: the workers rendering a page kept dying (killed, out of memory)
@@ -39,7 +42,11 @@ export const WARNING_CODES = [
   'NAVIGATION_BLOCKED', 'NAVIGATION_INTERRUPTED', 'LOAD_EVENT_MISSING', 'FONTS_NOT_READY', 'NOT_SETTLED', 'SCROLL_CUT_SHORT',
   'STILL_NAVIGATING',
   // the page (pipeline)
-  'NAVIGATED_AWAY', 'DIALOG_DISMISSED', 'SNAPSHOT_TRUNCATED', 'BROWSER_RESTARTED',
+  'NAVIGATED_AWAY', 'DIALOG_DISMISSED', 'POPUPS_CLOSED', 'SNAPSHOT_TRUNCATED', 'BROWSER_RESTARTED',
+  // the page navigated while the snapshot was taken: it is of the document the page ended on
+  'NAVIGATED_WHILE_READ',
+  // the page's scripts hid its content offline and viseg recovered it (pipeline/recover.ts)
+  'CONTENT_RECOVERED',
   // outputs
   'SCREENSHOT_FAILED',
   // `viseg check`: what failed, on the report's page

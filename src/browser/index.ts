@@ -5,9 +5,15 @@
 export * from './errors.js';
 export * from './find.js';
 export * from './launch.js';
+export * from './mime.js';
+export { mountPrefixOf, confiningCsp } from './mounts.js';
 export * from './server.js';
+export * from './inflate.js';
 export * from './inputs.js';
 export * from './network.js';
 export * from './context.js';
+export * from './async.js';
 export * from './load.js';
 export { FREEZE_ATTR, FREEZE_CSS, LAST_MUTATION_KEY } from './pagescripts.js';
+export * from './cookies.js';
+export * from './recover.js';

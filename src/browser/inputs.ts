@@ -10,12 +10,13 @@
  *
  * Problems never throw: the entry gets an `error` so a batch can go on with the other inputs.
  * Error codes: INPUT_NOT_FOUND, UNSUPPORTED_INPUT, EMPTY_DIRECTORY, INPUT_UNREADABLE,
- * STDIN_READ_FAILED, INVALID_URL.
+ * STDIN_READ_FAILED, INVALID_URL, and for gzipped stdin INPUT_TOO_LARGE and BINARY_INPUT.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ErrorCode } from './errors.js';
+import { VisegError, type ErrorCode } from './errors.js';
+import { inflateCapped, looksGzipped } from './inflate.js';
 import type { FileServer } from './server.js';
 
 export type InputKind = 'url' | 'file' | 'stdin';
@@ -33,7 +34,7 @@ export interface ResolvedInput {
   url?: string;
   /** Absolute path of a local file. */
   path?: string;
-  /** The bytes read from stdin (kind `stdin` only). */
+  /** The bytes read from stdin, inflated when they were gzipped (kind `stdin` only). */
   content?: Buffer;
   error?: InputError;
 }
@@ -43,6 +44,11 @@ export interface ResolveInputsOptions {
   stdin?: () => Promise<Buffer>;
   /** When given, local files get `url = server.urlFor(path)` and stdin gets `url = server.addDocument(...)`. */
   server?: FileServer;
+  /**
+   * `--root`: the site folder local files beneath it are served from, so that their `../css/x.css`
+   * load. Files elsewhere are served from their own folder.
+   */
+  root?: string;
 }
 
 /** Supported local file suffixes (lower case). */
@@ -80,24 +86,29 @@ function describeFsError(e: unknown): string {
 export async function resolveInputs(args: string[], opts: ResolveInputsOptions = {}): Promise<ResolvedInput[]> {
   const out: ResolvedInput[] = [];
   let stdinBytes: Promise<Buffer> | undefined;
+  const readStdinOnce = async (): Promise<Buffer> => {
+    const raw = await (opts.stdin ?? readStdin)();
+    return looksGzipped(raw) ? inflateCapped(raw, 'stdin') : raw;
+  };
   let stdinUrl: string | undefined;
 
   const fileEntry = (input: string, abs: string): ResolvedInput => ({
     input,
     kind: 'file',
     path: abs,
-    ...(opts.server ? { url: opts.server.urlFor(abs) } : {}),
+    ...(opts.server ? { url: opts.server.urlFor(abs, opts.root) } : {}),
   });
 
   for (const arg of args) {
     if (arg === '-') {
-      stdinBytes ??= (opts.stdin ?? readStdin)();
+      stdinBytes ??= readStdinOnce();
       try {
         const content = await stdinBytes;
         if (opts.server) stdinUrl ??= opts.server.addDocument(content);
         out.push({ input: arg, kind: 'stdin', content, ...(stdinUrl ? { url: stdinUrl } : {}) });
       } catch (e) {
-        out.push(errorEntry(arg, 'stdin', 'STDIN_READ_FAILED', `Could not read standard input: ${describeFsError(e)}`));
+        if (e instanceof VisegError) out.push(errorEntry(arg, 'stdin', e.code, e.message));
+        else out.push(errorEntry(arg, 'stdin', 'STDIN_READ_FAILED', `Could not read standard input: ${describeFsError(e)}`));
       }
       continue;
     }

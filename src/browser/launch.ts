@@ -47,8 +47,13 @@ export interface LaunchedBrowser {
   source: BrowserSource | 'ws' | 'cdp';
 }
 
-/** Switches that keep Chromium from doing background work and make rendering deterministic. */
+/**
+ * Switches that keep Chromium from doing background work and make rendering deterministic, and
+ * one that keeps pages off the network behind viseg's back: WebRTC may use no UDP that does not
+ * go through the proxy (that is, none: STUN and TURN over UDP bypass both the proxy and the CSP).
+ */
 export const CHROMIUM_ARGS: readonly string[] = [
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',

@@ -2,8 +2,6 @@
  * Scripts injected into pages. They are plain strings (not serialised TS functions) so that no
  * bundler/transpiler helper (e.g. esbuild's `__name`) can leak into the page.
  */
-import { LOOPBACK_HOSTS } from './network.js';
-
 /** Window property holding `performance.now()` of the last DOM mutation. Deliberately unlikely. */
 export const LAST_MUTATION_KEY = '__viseg_lastMutation_7f3a9c';
 
@@ -165,10 +163,8 @@ export const SCROLL_HOOKS_SCRIPT = `(() => {
 
 /** Where a lazy image or iframe must point to be able to load, when the page is offline. */
 export interface LoadableScope {
-  /** URL prefixes (`http://127.0.0.1:PORT/m/3/`); an https URL counts as its http twin. */
+  /** URL prefixes (`http://127.0.0.1:PORT/m/<id>/`); an https URL counts as its http twin. */
   prefixes: readonly string[];
-  /** Loopback hosts count too (the offline proxy lets them through; a confined page refuses them). */
-  loopback: boolean;
 }
 
 /**
@@ -188,13 +184,12 @@ export function scrollReasonExpr(scope: LoadableScope | null): string {
   const b = document.body;
   if (window.onscroll || document.onscroll || (b && b.onscroll) || (b && b.onwheel) || window.onwheel) return 'onscroll handler';
   const scope = ${JSON.stringify(scope)};
-  const loopback = ${JSON.stringify(LOOPBACK_HOSTS)};
   const loadable = (u) => {
     try {
       const url = new URL(u, document.baseURI);
       if (url.protocol === 'data:' || url.protocol === 'blob:') return true;
       const href = url.href.replace(/^https:/, 'http:');
-      return scope.prefixes.some((p) => href.startsWith(p)) || (scope.loopback && loopback.includes(url.hostname));
+      return scope.prefixes.some((p) => href.startsWith(p));
     } catch (e) { return false; }
   };
   const srcsetUrls = (v) => (v || '').split(',').map((c) => c.trim().split(/\\s+/)[0]).filter(Boolean);
@@ -209,6 +204,37 @@ export function scrollReasonExpr(scope: LoadableScope | null): string {
   return null;
 })()`;
 }
+
+/**
+ * Init script: every top-level document starts with an empty `window.name`. The name belongs to
+ * the tab and outlives its documents, and a page can write it on its way out (in `pagehide`, with
+ * a setter it saved before anything could replace it), after the tab has emptied it: so it is
+ * emptied again at the start of the next document, before that page's own scripts run.
+ */
+export const NAME_RESET_SCRIPT = `(() => { try { if (window === window.top) window.name = ''; } catch (e) { /* no name to reset */ } })();`;
+
+/**
+ * Init script of offline contexts (local pages, `--offline`): no WebRTC. STUN and TURN over UDP go
+ * around the proxy and the CSP; the launch switch that forbids non-proxied UDP is honoured by the
+ * headless shell but not by a full Chromium, so the constructors are removed as well. Init scripts
+ * run in every realm before the page can reach it (frames' and popups' initial about:blank too).
+ */
+export const NO_WEBRTC_SCRIPT = `(() => {
+  for (const k of ['RTCPeerConnection', 'webkitRTCPeerConnection']) { try { delete self[k]; } catch (e) { /* not there */ } }
+})();`;
+
+/**
+ * Init script: `navigator.serviceWorker.register()` rejects (SecurityError), as in a browser where
+ * service workers are turned off. (Playwright's own blocking makes it resolve, which a page takes
+ * for success.) The file server also refuses every service worker script, which covers a realm
+ * this script does not reach.
+ */
+export const NO_SERVICE_WORKER_SCRIPT = `(() => {
+  const C = self.ServiceWorkerContainer;
+  if (!C || !C.prototype) return;
+  const refuse = function () { return Promise.reject(new DOMException('Service workers are disabled in viseg.', 'SecurityError')); };
+  try { Object.defineProperty(C.prototype, 'register', { value: refuse, writable: false, configurable: false }); } catch (e) { /* already fixed */ }
+})();`;
 
 /**
  * What `loadPage` needs in every document, in install order: the mutation recorder (settling),

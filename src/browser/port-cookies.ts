@@ -8,7 +8,7 @@
  * another.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import { closeQuietly } from './load.js';
+import { closeQuietly } from './async.js';
 
 const known = new WeakMap<Browser, Promise<boolean>>();
 

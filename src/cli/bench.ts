@@ -26,7 +26,6 @@ interface BenchCliOptions extends RenderCliOptions {
   memoryEvery: number;
   sampleMs: number;
   quiet?: boolean;
-  browserArg: string[];
 }
 
 const EXAMPLES = `
@@ -53,8 +52,7 @@ export function benchCommand(): Command {
     .option('--json', 'print one JSON object')
     .option('--memory-every <n>', 'memory series: one point every n pages', intArg('--memory-every'), 100)
     .option('--sample-ms <ms>', 'RSS sampling period', intArg('--sample-ms', 'ms'), 200)
-    .option('-q, --quiet', 'no progress bar')
-    .option('--browser-arg <switch>', 'extra Chromium switch for the launched browser (repeatable), to compare set-ups', collect, []);
+    .option('-q, --quiet', 'no progress bar');
   addConcurrencyOption(cmd);
   addRenderOptions(cmd);
   cmd.addHelpText('after', EXAMPLES);
@@ -62,10 +60,6 @@ export function benchCommand(): Command {
     process.exitCode = await runBenchCli(args, o);
   });
   return cmd;
-}
-
-function collect(v: string, prev: string[]): string[] {
-  return [...prev, v];
 }
 
 function progress(quiet: boolean) {
@@ -98,12 +92,12 @@ async function runBenchCli(args: string[], o: BenchCliOptions): Promise<number> 
     if (o.sampleMs < 10) throw new OptionsError('--sample-ms must be at least 10 ms');
     const { maxHeight } = withFlags(() => screenshotOptionsSchema.parse({ maxHeight: o.maxHeight }));
     const opts = toExtractOptions(o);
-    const checked = await checkInputs(await inputArgs(args, o.inputFile));
-    session = await openSession(o, o.browserArg);
+    const checked = await checkInputs(await inputArgs(args, o.inputFile), opts.root);
+    session = await openSession(o);
     let inputs = await checked.withServer(session);
     if (o.limit !== undefined) inputs = inputs.slice(0, o.limit);
     const p = progress(o.quiet ?? false);
-    const result = await runBench(session, { inputs, repeat: o.repeat, opts, browserArgs: o.browserArg }, {
+    const result = await runBench(session, { inputs, repeat: o.repeat, opts, browserArgs: o.browserArg ?? [] }, {
       concurrency: opts.concurrency,
       rounds: o.rounds,
       bare: o.bare !== false,

@@ -5,9 +5,14 @@
  * Commander is given no defaults: an option the user did not give stays undefined and the options
  * schema (src/options.ts) fills it in. Help texts show the schema's defaults.
  */
+import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { BROWSER_ERROR_CODES, BrowserNotFoundError, resolveInputs, readInputList, type ResolvedInput, VisegError } from '../browser/index.js';
-import { defaultConcurrency, extractDefaults, OptionsError, OPTION_UNITS, resolveBrowserOptions, resolveExtractOptions, type ResolvedExtractOptions, type Viewport } from '../options.js';
+import { BROWSER_ERROR_CODES, BrowserNotFoundError, parseCookieArg, parseCookiesFile, resolveInputs, readInputList, type ResolvedInput, VisegError } from '../browser/index.js';
+import {
+  defaultConcurrency, extractDefaults, OptionsError, OPTION_UNITS, resolveBrowserOptions, resolveExtractOptions, type CookieOption, type ResolvedExtractOptions,
+  type Viewport,
+} from '../options.js';
+import { applyConfigFile } from './config.js';
 import { processInput } from '../pipeline/page.js';
 import type { PageResult } from '../pipeline/record.js';
 import { Session } from '../pipeline/session.js';
@@ -64,9 +69,32 @@ export function addRenderOptions(cmd: Command): Command {
   return addBrowserOptions(addPageOptions(cmd));
 }
 
+/** Repeatable option: every value, in order. */
+export function collect(v: string, prev: string[] = []): string[] {
+  return [...prev, v];
+}
+
+/**
+ * `--config <file>`: options from a JSON or YAML file (cli/config.ts), applied before the action
+ * runs. Added once, whichever of the option groups below comes first.
+ */
+function addConfigOption(cmd: Command): Command {
+  if (cmd.options.some((o) => o.long === '--config')) return cmd;
+  cmd.hook('preAction', (_, action) => {
+    try {
+      applyConfigFile(action);
+    } catch (e) {
+      if (!(e instanceof OptionsError)) throw e;
+      action.error(`viseg: ${e.message}`, { exitCode: EXIT_USAGE, code: 'viseg.config' });
+    }
+  });
+  return cmd.option('--config <file>', 'read options from a JSON or YAML file (flags given here win)');
+}
+
 /** How each page is loaded and segmented (`viseg queue add` stores them with the jobs). */
 export function addPageOptions(cmd: Command): Command {
   const d = extractDefaults();
+  addConfigOption(cmd);
   return cmd
     .option('--timeout <ms>', `hard per-page deadline, in ms ${dflt(d.timeout)}`, intArg('--timeout', OPTION_UNITS.timeout))
     .option('--settle-ms <ms>', `DOM and network quiet window before the snapshot, in ms ${dflt(d.settleMs)}`, intArg('--settle-ms', 'ms'))
@@ -80,12 +108,21 @@ export function addPageOptions(cmd: Command): Command {
     .option('--offline', 'block requests that leave the machine, for URLs too (local files always are)')
     .option('--base-url <url>', "the public URL of a local file or of stdin: links, images and finalUrl are resolved against it (default: the page's canonical URL, og:url or <base>; without one they stay relative)")
     .option('--pdoc <n>', 'stop the block tree at this permitted degree of coherence, 1-11, lower is coarser (default: the fitted levels)', intArg('--pdoc'))
-    .option('--viewport <WxH>', `viewport size in CSS px ${dflt(`${d.viewport.width}x${d.viewport.height}`)}`);
+    .option('--viewport <WxH>', `viewport size in CSS px ${dflt(`${d.viewport.width}x${d.viewport.height}`)}`)
+    .option('--root <dir>', "serve local files from this site folder, so that their ../ assets load (default: each file's own folder)")
+    .option('--user-agent <string>', "User-Agent for every page (default: the browser's)")
+    .option('--header <name: value>', 'request header for URL inputs (repeatable)', collect)
+    .option('--cookie <name=value>', "cookie for URL inputs, set for each one's own address (repeatable)", collect)
+    .option('--cookies-file <file>', 'cookies for URL inputs: Netscape cookies.txt, or JSON (an array, or Playwright storage state)')
+    .option('--proxy <url>', 'proxy for URL inputs: http://[user:pass@]host:port, https://, socks5:// (local files never use it)')
+    .option('--block <pattern>', 'skip requests of URL inputs: a URL pattern with * wildcards, or a host like *.doubleclick.net (repeatable)', collect);
 }
 
 /** Which browser renders the pages: launched here, or a browser server to connect to. */
 export function addBrowserOptions(cmd: Command): Command {
+  addConfigOption(cmd);
   return cmd
+    .option('--browser-arg <switch>', 'extra Chromium switch for the launched browser (repeatable); see SECURITY.md', collect)
     .option('--browser-path <path>', 'Chromium/Chrome executable (or VISEG_BROWSER_PATH)')
     .addOption(new Option('--ws-endpoint <url>', 'connect to a Playwright browser server instead of launching').conflicts('cdpEndpoint'))
     .option('--cdp-endpoint <url>', 'connect to a Chrome DevTools Protocol endpoint instead of launching');
@@ -107,6 +144,55 @@ export interface RenderCliOptions {
   concurrency?: number;
   explain?: boolean;
   strategy?: string;
+  root?: string;
+  userAgent?: string;
+  header?: string[];
+  cookie?: string[];
+  cookiesFile?: string;
+  /** Cookies a --config file gave as objects. */
+  cookieObjects?: CookieOption[];
+  proxy?: string;
+  block?: string[];
+  browserArg?: string[];
+  headless?: boolean;
+  config?: string;
+}
+
+/** `--header "Name: value"` flags as a header object. */
+function headersOf(flags: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const h of flags) {
+    const i = h.indexOf(':');
+    if (i <= 0) throw new OptionsError(`--header takes "Name: value", got ${JSON.stringify(h)}`);
+    out[h.slice(0, i).trim()] = h.slice(i + 1).trim();
+  }
+  return out;
+}
+
+/** The cookies of --config, --cookies-file and --cookie, in that order. */
+function cookiesOf(o: RenderCliOptions): CookieOption[] {
+  const out: CookieOption[] = [...(o.cookieObjects ?? [])];
+  if (o.cookiesFile) {
+    let text: string;
+    try {
+      text = readFileSync(o.cookiesFile, 'utf8');
+    } catch (e) {
+      throw new OptionsError(`cannot read --cookies-file ${o.cookiesFile}: ${(e as Error).message}`);
+    }
+    try {
+      out.push(...parseCookiesFile(text));
+    } catch (e) {
+      throw new OptionsError(`--cookies-file ${o.cookiesFile}: ${(e as Error).message}`);
+    }
+  }
+  for (const c of o.cookie ?? []) {
+    try {
+      out.push(parseCookieArg(c));
+    } catch (e) {
+      throw new OptionsError((e as Error).message);
+    }
+  }
+  return out;
 }
 
 export function toExtractOptions(o: RenderCliOptions): ResolvedExtractOptions {
@@ -130,17 +216,27 @@ export function toExtractOptions(o: RenderCliOptions): ResolvedExtractOptions {
       viewport: size,
       explain: o.explain,
       strategy: o.strategy,
+      root: o.root,
+      userAgent: o.userAgent,
+      headers: headersOf(o.header ?? []),
+      cookies: cookiesOf(o),
+      proxy: o.proxy,
+      block: o.block,
     }),
   );
 }
 
 /**
- * Launch (or connect to) the browser. `extraArgs`: Chromium switches added to a launched browser
- * (`viseg bench --browser-arg`). The session is closed as well when the run ends early.
+ * Launch (or connect to) the browser, with the `--browser-arg` switches. The session is closed as
+ * well when the run ends early.
  */
-export async function openSession(o: RenderCliOptions, extraArgs: string[] = []): Promise<Session> {
-  const b = withFlags(() => resolveBrowserOptions({ browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint }));
-  const session = await Session.open(extraArgs.length ? { ...b, extraArgs } : b);
+export async function openSession(o: RenderCliOptions): Promise<Session> {
+  const { browserArgs, ...launch } = withFlags(() =>
+    resolveBrowserOptions({
+      browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint, browserArgs: o.browserArg, headless: o.headless,
+    }),
+  );
+  const session = await Session.open(browserArgs.length ? { ...launch, extraArgs: browserArgs } : launch);
   onExit(() => session.close()); // closing twice is harmless
   return session;
 }
@@ -169,7 +265,7 @@ export interface CheckedInputs {
   withServer(session: Session): Promise<ResolvedInput[]>;
 }
 
-export async function checkInputs(args: string[]): Promise<CheckedInputs> {
+export async function checkInputs(args: string[], root?: string): Promise<CheckedInputs> {
   let stdin: Promise<Buffer> | undefined;
   const readStdinOnce = async (): Promise<Buffer> => {
     stdin ??= (async () => {
@@ -179,8 +275,8 @@ export async function checkInputs(args: string[]): Promise<CheckedInputs> {
     })();
     return stdin;
   };
-  const inputs = await resolveInputs(args, { stdin: readStdinOnce });
-  return { inputs, withServer: (session) => resolveInputs(args, { stdin: readStdinOnce, server: session.server }) };
+  const inputs = await resolveInputs(args, { stdin: readStdinOnce, root });
+  return { inputs, withServer: (session) => resolveInputs(args, { stdin: readStdinOnce, server: session.server, root }) };
 }
 
 /** Print a fatal error the way users can act on, and return the exit code. */
@@ -204,7 +300,7 @@ export function reportFatal(e: unknown, command: string): number {
  */
 export async function renderOne(command: string, input: string, o: RenderCliOptions): Promise<PageResult | null> {
   const opts = { ...toExtractOptions(o), keepArtifacts: true };
-  const checked = await checkInputs([input]);
+  const checked = await checkInputs([input], opts.root);
   if (checked.inputs.length !== 1) throw new OptionsError(`${command} takes exactly one page, not a folder of ${checked.inputs.length}`);
   const first = checked.inputs[0]!;
   if (first.error) {

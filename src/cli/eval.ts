@@ -84,7 +84,7 @@ interface DirRun {
 /** Render every page of a directory once; score one strategy, or every strategy on the same snapshots. */
 async function extractDir(dir: string, o: EvalCliOptions, strategies: string[]): Promise<DirRun> {
   const opts = { ...toExtractOptions(o), keepArtifacts: strategies.length > 1 };
-  const checked = await checkInputs([dir]);
+  const checked = await checkInputs([dir], opts.root);
   const session = await openSession(o);
   const predictions = new Map(strategies.map((s) => [s, {} as Record<string, string>]));
   const busyMs = new Map(strategies.map((s) => [s, 0]));

@@ -51,7 +51,7 @@ Exit status: 0 every page ok; 1 a page failed (or a single page has no main cont
 export function extractCommand(): Command {
   const cmd = new Command('extract')
     .description('extract the main content of pages (URLs, .html/.htm/.html.gz files, folders, - for stdin)')
-    .argument('[inputs...]', 'URLs, HTML files, folders of them, or - for stdin')
+    .argument('[inputs...]', 'http(s) URLs, .html/.htm/.xhtml files (or .gz, up to 100 MB inflated), folders of them, or - for stdin')
     .addOption(new Option('-f, --format <format>', 'text, html, markdown, json (one page) or jsonl (records) (default: text for one page or --output-dir, jsonl for several; with -o FILE, from its extension)').choices([...FORMATS]))
     .option('--jsonl', 'one JSON record per input, in input order (same as --format jsonl)')
     .option('-o, --out <file|dir/>', 'write to this file (a folder, or a name ending in /: one file per input) instead of stdout')
@@ -150,7 +150,7 @@ async function runExtract(args: string[], o: ExtractCliOptions): Promise<number>
     // Everything that can be a usage error is checked before a browser starts.
     const opts = toExtractOptions(o);
     const maxHeight = withFlags(() => screenshotOptionsSchema.parse({ maxHeight: o.maxHeight })).maxHeight;
-    const checked = await checkInputs(await inputArgs(args, o.inputFile));
+    const checked = await checkInputs(await inputArgs(args, o.inputFile), opts.root);
     const pages = checked.inputs.length;
     const choice = chooseOutput(o, pages);
     const property = o.property !== undefined ? checkProperty(o.property) : null;

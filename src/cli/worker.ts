@@ -18,6 +18,7 @@ interface WorkerCliOptions {
   browserPath?: string;
   wsEndpoint?: string;
   cdpEndpoint?: string;
+  browserArg?: string[];
 }
 
 export function workerCommand(): Command {
@@ -50,7 +51,7 @@ async function runWorkerCli(o: WorkerCliOptions): Promise<number> {
   try {
     worker = await withFlags(() => runWorker({
       redis: o.redis, queue: o.queue, concurrency: o.concurrency, lockMs: o.lockMs,
-      browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint, log,
+      browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint, browserArgs: o.browserArg, log,
     }));
   } catch (e) {
     return reportFatal(e, 'worker');

@@ -33,7 +33,7 @@ export interface HtmlInput {
 /** What `extract` takes besides a Playwright page: a URL, a local file or folder path, or `{ html, url }`. */
 export type ExtractInput = string | HtmlInput;
 
-const BROWSER_KEYS = ['browserPath', 'wsEndpoint', 'cdpEndpoint', 'headless'] as const;
+const BROWSER_KEYS = ['browserPath', 'wsEndpoint', 'cdpEndpoint', 'headless', 'browserArgs'] as const;
 
 /** Split the options of `extract(input, options)` into the browser's and the extraction's. */
 export function splitOptions(options: ExtractOptions & BrowserOptions = {}): { browser: BrowserOptions; extract: ExtractOptions } {
@@ -134,7 +134,8 @@ export class Extractor {
     const { browser, extract } = splitOptions(options);
     const defaults: ExtractOptions = { keepArtifacts: true, ...extract };
     resolveExtractOptions(defaults);
-    const session = await Session.open(resolveBrowserOptions(browser));
+    const { browserArgs, ...launch } = resolveBrowserOptions(browser);
+    const session = await Session.open(browserArgs.length ? { ...launch, extraArgs: browserArgs } : launch);
     return new Extractor(session, defaults);
   }
 
@@ -179,12 +180,13 @@ export class Extractor {
     await this.session.close();
   }
 
-  private async resolve(inputs: ExtractInput[]): Promise<{ resolved: ResolvedInput[]; docs: HtmlDoc[] }> {
+  /** `root`: the site folder local files are served from (`root` option). */
+  private async resolve(inputs: ExtractInput[], root?: string): Promise<{ resolved: ResolvedInput[]; docs: HtmlDoc[] }> {
     const resolved: ResolvedInput[] = [];
     const docs: HtmlDoc[] = [];
     let paths: string[] = [];
     const flush = async () => {
-      if (paths.length) resolved.push(...(await resolveInputs(paths, { server: this.session.server })));
+      if (paths.length) resolved.push(...(await resolveInputs(paths, { server: this.session.server, root })));
       paths = [];
     };
     for (const input of inputs) {
@@ -213,7 +215,7 @@ export class Extractor {
   }
 
   private async run(inputs: ExtractInput[], opts: ResolvedExtractOptions, single = false): Promise<PageResult[]> {
-    const { resolved, docs } = await this.resolve(inputs);
+    const { resolved, docs } = await this.resolve(inputs, opts.root);
     if (single && resolved.length !== 1) {
       throw new OptionsError(`${String(inputs[0])} is a folder of ${resolved.length} pages: extract() takes one page, extractMany() takes many`);
     }

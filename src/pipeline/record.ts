@@ -8,6 +8,7 @@ import type { BlockTree } from '../segment/types.js';
 import type { Warning } from '../browser/errors.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import type { Analysis } from './analyze.js';
+import type { Recovery } from './recover.js';
 
 export type { ExtractRecord, Timings, ErrorInfo } from '../record/schema.js';
 
@@ -41,6 +42,8 @@ export interface PageFacts {
   screenshot?: number;
   /** `performance.now()` when work on this input started; `total` is measured from it. */
   started: number;
+  /** How the page's content was recovered, when its scripts had hidden it (pipeline/recover.ts). */
+  recovery?: Recovery;
 }
 
 /** Milliseconds to one decimal: timings are for people, and the records stay short. */
@@ -80,7 +83,8 @@ export function buildRecord(input: string, a: Analysis, page: PageFacts, options
     },
     warnings: page.warnings,
   };
-  if (options.explain) record.decision = a.decision;
+  if (page.recovery) record.recovery = page.recovery;
+  if (options.explain) record.decision = page.recovery ? { ...a.decision, recovery: page.recovery } : a.decision;
   return record;
 }
 

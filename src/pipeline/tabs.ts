@@ -16,25 +16,39 @@
  * `maxUses` pages, so memory stays flat.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { closeQuietly, newContext, originOf, within, type LoadOptions, type ResolvedInput } from '../browser/index.js';
+import { closeQuietly, networkPolicyFor, newContext, originOf, within, type ContextOptions, type LoadOptions, type ProxySettings, type ResolvedInput } from '../browser/index.js';
 import { RETIRE_PAGE_EXPR } from '../browser/pagescripts.js';
 import { portBoundCookies } from '../browser/port-cookies.js';
 import type { ResolvedExtractOptions } from '../options.js';
 import { SNAPSHOT_INIT_SCRIPT } from '../snapshot/capture.js';
 
-export interface TabSpec {
-  viewport: { width: number; height: number };
-  offline: boolean;
-  allowOrigins: string[];
+/** The context a tab is made with (`javaScript: false` for a recovery render, pipeline/recover.ts). */
+export type TabSpec = Omit<ContextOptions, 'deviceScaleFactor'> & Required<Pick<ContextOptions, 'viewport' | 'offline' | 'allowOrigins'>>;
+
+/** `--proxy http://user:pass@host:port` as Playwright takes it. */
+export function proxySettings(proxy: string): ProxySettings {
+  const u = new URL(proxy);
+  return {
+    server: `${u.protocol}//${u.host}`,
+    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+  };
 }
 
-/** The tab an input is rendered in: local inputs are offline, with only the file server allowed. */
+/**
+ * The tab an input is rendered in: local inputs are offline, with only the file server allowed;
+ * URL inputs never reach the file server, and with `--offline` reach only their own origin. The
+ * network options (headers, proxy, blocked requests) are for URL inputs: a local page gets none
+ * of them, and its confinement does not depend on them. The User-Agent is every page's.
+ */
 export function tabSpecFor(input: ResolvedInput, opts: ResolvedExtractOptions, serverOrigins: readonly string[]): TabSpec {
-  const local = input.kind !== 'url';
+  const url = input.kind === 'url';
   return {
     viewport: opts.viewport,
-    offline: local || opts.offline,
-    allowOrigins: local ? [...serverOrigins] : [],
+    ...networkPolicyFor(input, { offline: opts.offline, serverOrigins, block: opts.block }),
+    ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+    ...(url && Object.keys(opts.headers).length ? { headers: opts.headers } : {}),
+    ...(url && opts.proxy && !opts.offline ? { proxy: proxySettings(opts.proxy) } : {}),
   };
 }
 
@@ -82,6 +96,8 @@ export interface TabChanges {
 
 export class TabPool {
   private tab: Tab | null = null;
+  /** The last `release`, which a caller may have stopped waiting for: the next `acquire` waits. */
+  private releasing: Promise<void> = Promise.resolve();
   readonly changes: TabChanges = { direct: 0, blank: 0 };
 
   constructor(private readonly maxUses = 50) {}
@@ -91,6 +107,7 @@ export class TabPool {
    * `url`, the page about to be loaded, lets a reused tab skip about:blank when it is safe.
    */
   async acquire(browser: Browser, spec: TabSpec, url?: string): Promise<{ context: BrowserContext; page: Page }> {
+    await this.releasing;
     const key = JSON.stringify(spec);
     const t = this.tab;
     if (t && t.key === key && t.browser === browser && t.uses < this.maxUses && !t.page.isClosed() && (await this.clean(t, spec, url))) {
@@ -104,7 +121,12 @@ export class TabPool {
   }
 
   /** After a page: remember what to clear (ok) or throw the tab away (failure, timeout). */
-  async release(ok: boolean, visitedUrl?: string): Promise<void> {
+  release(ok: boolean, visitedUrl?: string): Promise<void> {
+    this.releasing = this.releaseNow(ok, visitedUrl).catch(() => undefined);
+    return this.releasing;
+  }
+
+  private async releaseNow(ok: boolean, visitedUrl?: string): Promise<void> {
     if (!this.tab) return;
     if (!ok) {
       await this.close();

@@ -98,7 +98,9 @@ export async function runWorker(o: WorkerOptions = {}): Promise<QueueWorker> {
   const loc = resolveLocation(o);
   const log = o.log ?? (() => undefined);
   const { concurrency, lockMs } = parseWith(workerOptionsSchema, { concurrency: o.concurrency, lockMs: o.lockMs });
-  const browserOptions = resolveBrowserOptions({ browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint, headless: o.headless });
+  const { browserArgs, ...browserOptions } = resolveBrowserOptions({
+    browserPath: o.browserPath, wsEndpoint: o.wsEndpoint, cdpEndpoint: o.cdpEndpoint, headless: o.headless, browserArgs: o.browserArgs,
+  });
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
   let redisDown = false;
@@ -108,7 +110,7 @@ export async function runWorker(o: WorkerOptions = {}): Promise<QueueWorker> {
     log(`lost the connection to Redis at ${displayUrl(loc.redis)} (${e.message}); pages in flight finish and wait for it`);
   };
   // the worker handles SIGTERM/SIGINT itself: the browser must outlive the pages in flight
-  const session = await Session.open({ ...browserOptions, handleSignals: false });
+  const session = await Session.open({ ...browserOptions, ...(browserArgs.length ? { extraArgs: browserArgs } : {}), handleSignals: false });
   let index: IndexClient;
   try {
     index = await connectIndex(loc, { readyTimeoutMs: 0, onError: onRedisError });

@@ -41,7 +41,26 @@ const decisionShape = z.looseObject({
   blocks: z.array(z.looseObject({ id: z.string(), rect, role: z.string(), score: z.number() })),
 });
 
-const decision = z.custom<Decision>((v) => decisionShape.safeParse(v).success, { message: 'not a viseg decision record' });
+/**
+ * How a page's content was recovered when its scripts had hidden or destroyed it offline
+ * (pipeline/recover.ts; warning CONTENT_RECOVERED).
+ */
+export const recoverySchema = z.object({
+  /** `lift-hide`: a whole-page hide was lifted; `no-script`: rendered again with JavaScript off. */
+  method: z.enum(['lift-hide', 'no-script']),
+  /** Characters of text the document held: in its source, or at DOMContentLoaded if more. */
+  documentChars: z.number().int(),
+  /** Characters of visible text the settled page showed. */
+  shownChars: z.number().int(),
+  /** Characters of visible text after the recovery. */
+  recoveredChars: z.number().int(),
+  /** The elements shown again (`html.async-hide: opacity 0`), for `lift-hide`. */
+  lifted: z.array(z.string()).optional(),
+});
+
+export type Recovery = z.output<typeof recoverySchema>;
+
+const decision = z.custom<Decision & { recovery?: Recovery }>((v) => decisionShape.safeParse(v).success, { message: 'not a viseg decision record' });
 
 export const extractRecordSchema = z.object({
   /** The input as the user named it (a path, `dir/file` for a file found in a folder, a URL, `-`). */
@@ -82,7 +101,12 @@ export const extractRecordSchema = z.object({
    * path was given (relative to the directory viseg ran in, unless absolute).
    */
   screenshot: z.string().optional(),
-  /** With `--explain`: the decision record. */
+  /**
+   * Present when the page's scripts had hidden or destroyed its content and viseg recovered it
+   * (warning CONTENT_RECOVERED): how, and how much text before and after.
+   */
+  recovery: recoverySchema.optional(),
+  /** With `--explain`: the decision record (with `recovery` when there was one). */
   decision: decision.optional(),
 });
 

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { DOC_TEXT_EXPR } from '../browser/recover.js';
 import { inPageSnapshot, type InPageArgs } from './in-page.js';
 import type { PageSnapshot } from './types.js';
 import { unpackSnapshot, type WireSnapshot } from './wire.js';
@@ -64,14 +65,30 @@ export interface CapturedSnapshot {
   truncated: boolean;
 }
 
+export interface Capture extends CapturedSnapshot {
+  /**
+   * Characters of text the document held at DOMContentLoaded (browser/recover.ts), or -1 when
+   * the page's context did not count them.
+   */
+  documentChars: number;
+}
+
 /**
  * Take the snapshot: one round trip to the page. Reads the document; never changes it.
  * The snapshot is plain JSON (safe to write to disk and replay).
  */
 export async function captureSnapshot(page: Page, options: CaptureOptions = {}): Promise<CapturedSnapshot> {
+  const { snapshot, truncated } = await capturePage(page, options);
+  return { snapshot, truncated };
+}
+
+/** {@link captureSnapshot}, with the document's text size at DOMContentLoaded (pipeline/recover.ts). */
+export async function capturePage(page: Page, options: CaptureOptions = {}): Promise<Capture> {
   const args: InPageArgs = { maxNodes: options.maxNodes ?? 80_000, requestedUrl: options.requestedUrl ?? page.url() };
   // Returning one string is far cheaper than letting the protocol serialise a large object graph.
-  const json = (await page.evaluate(scriptFor(args))) as string;
-  const { truncated, ...snapshot } = unpackSnapshot(JSON.parse(json) as WireSnapshot);
-  return { snapshot, truncated };
+  // The document's text size rides after it, on a line of its own (JSON text has no raw newline).
+  const out = (await page.evaluate(`${scriptFor(args)} + '\\n' + ${DOC_TEXT_EXPR}`)) as string;
+  const cut = out.lastIndexOf('\n');
+  const { truncated, ...snapshot } = unpackSnapshot(JSON.parse(out.slice(0, cut)) as WireSnapshot);
+  return { snapshot, truncated, documentChars: Number(out.slice(cut + 1)) };
 }

@@ -18,7 +18,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { contentTypeFor, contentTypeHeader } from '../../dist/browser/server.js';
+import { contentTypeFor, contentTypeHeader } from '../../dist/browser/mime.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

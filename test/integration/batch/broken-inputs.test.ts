@@ -66,11 +66,11 @@ describe.skipIf(!haveChromium)('batch: broken inputs in a list', () => {
     }
     const byName = (f: string) => recs.find((r) => r.input === b(f))!;
 
-    // the deadline holds: the stuck page's record comes after the timeout plus bounded clean-up
-    // (context close gives up after 5 s), not never
+    // the deadline holds: the stuck page's record is out by the timeout plus the close's grace,
+    // not never (a load that cannot finish gives up before the deadline, leaving the snapshot its
+    // share: how much before depends on the machine, so only the bound is checked)
     const loop = byName('loop.html');
-    expect(loop.timings.total).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
-    expect(loop.timings.total).toBeLessThan(TIMEOUT_MS + 15_000);
+    expect(loop.timings.total).toBeLessThanOrEqual(TIMEOUT_MS + 2000);
 
     const alert = byName('alert.html');
     expect(alert.warnings.find((w) => w.code === 'DIALOG_DISMISSED')?.message, JSON.stringify(alert.warnings)).toMatch(/alert: hello/);

@@ -78,7 +78,16 @@ export interface Rec {
   text: string;
   warnings: Array<{ code: string; message: string }>;
   error?: { code: string; message: string };
-  timings: { total: number };
+  timings: { total: number; segment?: number; classify?: number; content?: number };
+}
+
+/**
+ * A record's time with the page: its total without the analysis of the snapshot that follows
+ * (segment, classify, content: pure functions that run no page code). The hard deadline bounds it.
+ */
+export function browserTime(r: Rec): number {
+  const t = r.timings;
+  return t.total - (t.segment ?? 0) - (t.classify ?? 0) - (t.content ?? 0);
 }
 
 /** Parse JSONL; every non-empty line must be a record. */

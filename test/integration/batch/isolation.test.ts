@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loadPage } from '../../../src/browser/index.js';
+import { loadPage, type FileServer } from '../../../src/browser/index.js';
 import { resolveExtractOptions } from '../../../src/options.js';
 import { Session } from '../../../src/pipeline/session.js';
 import { loadOptionsFor, TabPool, type TabSpec } from '../../../src/pipeline/tabs.js';
@@ -42,7 +42,7 @@ describe.skipIf(!haveChromium)('batch: pages in a reused tab do not see what ear
     const [writer, reader] = readJsonl(out);
     expect(writer!.ok).toBe(true);
     expect(reader!.ok).toBe(true);
-    expect(reader!.text).toContain('What the reader found: session=null local=null cookie= name= idb= end.');
+    expect(reader!.text).toContain(CLEAN);
   }, 60_000);
 });
 
@@ -58,6 +58,44 @@ const BUSY_WRITER = `<!doctype html><html><head><title>Busy writer</title></head
   addEventListener('unload', () => leave('unload'));
 </script></body></html>`;
 
+/** Reader pages in `dir` whose URLs are on another port of the file server than `url`, and on the same one. */
+function readersBeside(server: FileServer, dir: string, url: string): { other: string; same: string } {
+  let other: string | undefined;
+  let same: string | undefined;
+  for (let i = 0; i < 500 && !(other && same); i++) {
+    const file = path.join(dir, `reader${i}.html`);
+    const u = server.urlFor(file);
+    const isSame = new URL(u).origin === new URL(url).origin;
+    if (isSame ? same : other) continue;
+    writeFileSync(file, READER);
+    if (isSame) same = u;
+    else other = u;
+  }
+  expect(other && same).toBeTruthy();
+  return { other: other!, same: same! };
+}
+
+/** What a reader finds in a tab nothing leaked into. */
+const CLEAN = 'What the reader found: session=null local=null cookie= name= idb= end.';
+
+/**
+ * Visits pages one after the other in one reused offline tab of `tabs`; returns the text of a
+ * page's `#found` and the context the tab lives in.
+ */
+async function reusedTab(session: Session, tabs: TabPool): Promise<(url: string) => Promise<{ found: string; context: BrowserContext }>> {
+  const { browser } = await session.browser();
+  const spec: TabSpec = { viewport: { width: 1366, height: 768 }, offline: true, allowOrigins: [...session.server.origins] };
+  return async (url) => {
+    const { page, context } = await tabs.acquire(browser, spec, url);
+    try {
+      await loadPage(page, url, { ...loadOptionsFor(resolveExtractOptions({})), settleMs: 200 });
+      return { found: String(await page.evaluate(`document.getElementById('found')?.textContent ?? ''`)), context };
+    } finally {
+      await tabs.release(true, url);
+    }
+  };
+}
+
 describe.skipIf(!haveChromium)('tab reuse without about:blank', () => {
   it('a page on another port of the file server sees nothing the busy page before it left, nor does one on the same port', async () => {
     const session = await Session.open({ browserPath: CHROMIUM });
@@ -72,44 +110,58 @@ describe.skipIf(!haveChromium)('tab reuse without about:blank', () => {
       </script>`);
       const w = server.urlFor(writer);
       // Readers on another origin than the writer's, and on the same one.
-      let other: string | undefined;
-      let same: string | undefined;
-      for (let i = 0; i < 500 && !(other && same); i++) {
-        const file = path.join(dir, `reader${i}.html`);
-        const u = server.urlFor(file);
-        const isSame = new URL(u).origin === new URL(w).origin;
-        if (isSame ? same : other) continue;
-        writeFileSync(file, READER);
-        if (isSame) same = u;
-        else other = u;
-      }
-      expect(other && same).toBeTruthy();
-      const { browser } = await session.browser();
-      const spec: TabSpec = { viewport: { width: 1366, height: 768 }, offline: true, allowOrigins: [...server.origins] };
-      let context: BrowserContext | undefined;
-      const visit = async (url: string): Promise<string> => {
-        const { page, context: c } = await tabs.acquire(browser, spec, url);
-        context = c;
-        try {
-          await loadPage(page, url, { ...loadOptionsFor(resolveExtractOptions({})), settleMs: 200 });
-          return String(await page.evaluate(`document.getElementById('found')?.textContent ?? ''`));
-        } finally {
-          await tabs.release(true, url);
-        }
-      };
-      const clean = 'What the reader found: session=null local=null cookie= name= idb= end.';
+      const { other, same } = readersBeside(server, dir, w);
+      const visitIn = await reusedTab(session, tabs);
+      const visit = async (url: string): Promise<string> => (await visitIn(url)).found;
 
-      await visit(w);
-      expect(context!.pages()).toHaveLength(1); // the popup the writer opened is closed
-      expect(await visit(other!)).toBe(clean);
+      const { context } = await visitIn(w);
+      expect(context.pages()).toHaveLength(1); // the popup the writer opened is closed
+      expect(await visit(other)).toBe(CLEAN);
       expect(tabs.changes).toEqual({ direct: 1, blank: 0 });
       await visit(w); // the writer's origin was cleared once the reader had replaced it
       expect(tabs.changes).toEqual({ direct: 2, blank: 0 });
-      expect(await visit(same!)).toBe(clean);
+      expect(await visit(same)).toBe(CLEAN);
       expect(tabs.changes).toEqual({ direct: 2, blank: 1 });
     } finally {
       await tabs.close();
       await session.close();
     }
   }, 60_000);
+});
+
+/**
+ * Keeps window.name's original setter before anything can replace it, and writes the name with
+ * it on its way out, after the tab has emptied the name.
+ */
+const NAME_KEEPER = `<!doctype html><html><head><title>Name keeper</title><script>
+  const desc = Object.getOwnPropertyDescriptor(window, 'name') || Object.getOwnPropertyDescriptor(Window.prototype, 'name');
+  const setName = desc.set.bind(window);
+  addEventListener('pagehide', () => setName('pagehide-leak'));
+  addEventListener('unload', () => setName('unload-leak'));
+  addEventListener('beforeunload', () => setName('beforeunload-leak'));
+</script></head><body><article><h1>Name keeper</h1>${PROSE}</article></body></html>`;
+
+describe.skipIf(!haveChromium)('window.name across pages of a reused tab', () => {
+  it('is empty for the next page whatever the page before did on its way out', async () => {
+    const session = await Session.open({ browserPath: CHROMIUM });
+    const tabs = new TabPool();
+    try {
+      const dir = tempDir();
+      const server = session.server;
+      const keeper = path.join(dir, 'keeper.html');
+      writeFileSync(keeper, NAME_KEEPER);
+      const k = server.urlFor(keeper);
+      const { other, same } = readersBeside(server, dir, k);
+      const visitIn = await reusedTab(session, tabs);
+      const visit = async (url: string): Promise<string> => (await visitIn(url)).found;
+      await visit(k);
+      expect(await visit(other)).toBe(CLEAN); // straight from the keeper's page (another port)
+      await visit(k);
+      expect(await visit(same)).toBe(CLEAN); // through about:blank (the same port)
+      expect(tabs.changes).toEqual({ direct: 2, blank: 1 });
+    } finally {
+      await tabs.close();
+      await session.close();
+    }
+  }, 120_000);
 });

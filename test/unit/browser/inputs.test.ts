@@ -92,13 +92,43 @@ describe('resolveInputs', () => {
     expect(r[0]!.error?.code).toBe('STDIN_READ_FAILED');
   });
 
-  it('fills in server URLs when given a server', async () => {
+  it('fills in server URLs when given a server, under unguessable mount ids', async () => {
     const server = await startFileServer();
     try {
       const r = await resolveInputs([path.join(dir, 'one.html'), '-'], { server, stdin: async () => Buffer.from('<p>s</p>') });
-      expect(r[0]!.url).toMatch(new RegExp(`^${server.origin}/m/\\d+/one\\.html$`));
-      expect(r[1]!.url).toMatch(new RegExp(`^${server.origin}/d/\\d+/stdin\\.html$`));
+      expect(r[0]!.url).toMatch(new RegExp(`^${server.origin}/m/[A-Za-z0-9_-]{22}/one\\.html$`));
+      expect(r[1]!.url).toMatch(new RegExp(`^${server.origin}/d/[A-Za-z0-9_-]{22}/stdin\\.html$`));
       expect(await (await fetch(r[1]!.url!)).text()).toBe('<p>s</p>');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('inflates gzipped stdin once, and refuses one that inflates past the cap', async () => {
+    const server = await startFileServer();
+    try {
+      const r = await resolveInputs(['-'], { server, stdin: async () => gzipSync('<p>gzipped stdin</p>') });
+      expect(r[0]!.error).toBeUndefined();
+      expect(r[0]!.content!.toString()).toBe('<p>gzipped stdin</p>');
+      expect(await (await fetch(r[0]!.url!)).text()).toBe('<p>gzipped stdin</p>');
+      const bad = await resolveInputs(['-'], { stdin: async () => Buffer.concat([gzipSync('<p>x</p>').subarray(0, 12), Buffer.from('junk')]) });
+      expect(bad[0]!.error?.code).toBe('BINARY_INPUT');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('serves a file beneath --root from the root folder, so that ../ assets resolve', async () => {
+    const server = await startFileServer();
+    try {
+      const [inside, outside] = await resolveInputs([path.join(dir, 'pages', 'sub', 'deep.html'), path.join(dir, 'one.html')], {
+        server,
+        root: path.join(dir, 'pages'),
+      });
+      expect(inside!.url).toMatch(/\/m\/[A-Za-z0-9_-]{22}\/sub\/deep\.html$/);
+      expect(await (await fetch(new URL('../b.html', inside!.url!))).text()).toBe('<p>x</p>');
+      expect(outside!.url).toMatch(/\/m\/[A-Za-z0-9_-]{22}\/one\.html$/);
+      expect(server.fileFor(inside!.url!)).toBe(path.join(dir, 'pages', 'sub', 'deep.html'));
     } finally {
       await server.close();
     }

@@ -4,17 +4,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTypeFor, isValidUtf8, mountPrefixOf, startFileServer, type FileServer } from '../../../src/browser/server.js';
+import { inflateCapped, readCapped } from '../../../src/browser/inflate.js';
+import { contentTypeFor, isValidUtf8 } from '../../../src/browser/mime.js';
+import { mountPrefixOf } from '../../../src/browser/mounts.js';
+import { startFileServer, type FileServer } from '../../../src/browser/server.js';
 
 let dir: string;
 let server: FileServer;
 let base: string;
 
-/** Raw GET that does not normalise `..` (fetch/URL would). */
-function rawGet(url: string, rawPath: string): Promise<{ status: number; body: string }> {
+/** Raw GET that does not normalise `..` (fetch/URL would), with the headers given. */
+function rawGet(url: string, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: u.hostname, port: u.port, path: rawPath, method: 'GET' }, (res) => {
+    const req = request({ host: u.hostname, port: u.port, path: rawPath, method: 'GET', headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
@@ -44,6 +47,15 @@ beforeAll(async () => {
   writeFileSync(path.join(site, 'withindex', 'index.html'), '<p>index</p>');
   writeFileSync(path.join(dir, 'secret.txt'), 'secret');
   symlinkSync(path.join(site, 'assets', 'a.css'), path.join(site, 'link.css'));
+  // what a hostile page next to them would want to read
+  mkdirSync(path.join(site, '.ssh'));
+  writeFileSync(path.join(site, '.ssh', 'id_rsa'), 'PRIVATE KEY');
+  writeFileSync(path.join(site, '.env'), 'TOKEN=1');
+  symlinkSync(path.join(site, '.env'), path.join(site, 'env.txt'));
+  symlinkSync(dir, path.join(site, 'rootlink'));
+  symlinkSync(path.join(dir, 'secret.txt'), path.join(site, 'secret-link.txt'));
+  symlinkSync(path.join(site, 'assets'), path.join(site, 'assets-link'));
+  writeFileSync(path.join(site, 'back\\slash.html'), '<p>backslash</p>');
   server = await startFileServer();
   base = server.mount(site);
 });
@@ -53,9 +65,9 @@ afterAll(async () => {
 });
 
 describe('startFileServer', () => {
-  it('binds to 127.0.0.1 and mounts folders under /m/<n>/ (same folder → same URL)', () => {
+  it('binds to 127.0.0.1 and mounts folders under /m/<id>/, 128 random bits (same folder → same URL)', () => {
     expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(base).toMatch(new RegExp(`^${server.origin}/m/\\d+/$`));
+    expect(base).toMatch(new RegExp(`^${server.origin}/m/[A-Za-z0-9_-]{22}/$`));
     expect(server.mount(path.join(dir, 'site'))).toBe(base);
     expect(server.mount(dir)).not.toBe(base);
     expect(server.urlFor(path.join(dir, 'site', 'page.html'))).toBe(`${base}page.html`);
@@ -92,8 +104,10 @@ describe('startFileServer', () => {
   });
 
   it('sends HTML (files and in-memory documents) with a CSP confining sub-resources to its own mount', async () => {
-    const want = (scope: string) => `default-src ${scope} ${scope.replace('http:', 'https:')} data: blob: 'unsafe-inline' 'unsafe-eval'`;
-    expect(base).toMatch(/\/m\/\d+\/$/);
+    const want = (scope: string) => {
+      const https = scope.replace('http:', 'https:');
+      return `default-src ${scope} ${https} data: blob: 'unsafe-inline' 'unsafe-eval'; form-action ${scope} ${https}`;
+    };
     for (const u of [base + 'page.html', base + 'packed.html.gz', base + 'withindex/']) {
       expect((await fetch(u)).headers.get('content-security-policy'), u).toBe(want(base));
     }
@@ -120,7 +134,8 @@ describe('startFileServer', () => {
     expect((await fetch(base + 'missing.html')).status).toBe(404);
     expect((await fetch(base + 'noindex/')).status).toBe(404);
     expect((await fetch(base + 'noindex')).status).toBe(404);
-    expect((await fetch(`${server.origin}/m/999/page.html`)).status).toBe(404);
+    expect((await fetch(`${server.origin}/m/AAAAAAAAAAAAAAAAAAAAAA/page.html`)).status).toBe(404);
+    expect((await fetch(`${server.origin}/m/1/page.html`)).status).toBe(404);
     expect((await fetch(`${server.origin}/`)).status).toBe(404);
   });
 
@@ -129,7 +144,7 @@ describe('startFileServer', () => {
     const res = await fetch(bare, { redirect: 'manual' });
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe(new URL(base).pathname);
-    expect((await fetch(`${server.origin}/m/999`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`${server.origin}/m/AAAAAAAAAAAAAAAAAAAAAA`, { redirect: 'manual' })).status).toBe(404);
   });
 
   it('serves a folder index.html but never a listing', async () => {
@@ -138,22 +153,74 @@ describe('startFileServer', () => {
     expect(await res.text()).toBe('<p>index</p>');
   });
 
-  it('forbids path traversal (plain, encoded, backslash)', async () => {
+  it('forbids path traversal (plain, encoded, double-encoded)', async () => {
     const prefix = new URL(base).pathname;
-    for (const p of ['../secret.txt', '%2e%2e/secret.txt', '..%2fsecret.txt', '..%5csecret.txt', 'assets/../../secret.txt']) {
+    for (const p of ['../secret.txt', '%2e%2e/secret.txt', '..%2fsecret.txt', 'assets/../../secret.txt', '%252e%252e/secret.txt', '..%5csecret.txt']) {
       const res = await rawGet(base, prefix + p);
-      expect(res.status, p).toBe(403);
-      expect(res.body).not.toContain('secret\n');
+      expect(res.status, p).toBeGreaterThanOrEqual(400);
+      expect(res.body).not.toContain('secret');
     }
+  });
+
+  it('never serves dotfiles, nor through a symlink whose real path leaves the mount or is a dotfile', async () => {
+    for (const p of ['.ssh/id_rsa', '.env', '%2eenv', 'env.txt', 'rootlink/secret.txt', 'secret-link.txt']) {
+      const res = await fetch(base + p);
+      expect(res.status, p).toBe(404);
+      expect(await res.text(), p).not.toMatch(/PRIVATE KEY|TOKEN|^secret/);
+    }
+    // symlinks that stay inside are followed
+    expect((await fetch(base + 'assets-link/a.css')).status).toBe(200);
+    expect((await fetch(base + 'link.css')).status).toBe(200);
+  });
+
+  it('serves an input file by its name whatever it is: a dotfile, a symlink out, a backslash in its name', async () => {
+    const site = path.join(dir, 'site');
+    writeFileSync(path.join(site, '.hidden.html'), '<p>hidden page</p>');
+    symlinkSync(path.join(dir, 'secret.txt'), path.join(site, 'named.html'));
+    for (const [name, body] of [['.hidden.html', '<p>hidden page</p>'], ['named.html', 'secret'], ['back\\slash.html', '<p>backslash</p>']] as const) {
+      const u = server.urlFor(path.join(site, name));
+      expect(u.startsWith(base), name).toBe(true);
+      const res = await fetch(u);
+      expect(res.status, name).toBe(200);
+      expect(await res.text()).toBe(body);
+      expect(server.fileFor(u)).toBe(path.join(site, name));
+    }
+    expect(server.fileFor(base + 'assets/a.css')).toBe(path.join(site, 'assets', 'a.css'));
+    expect(server.fileFor('https://example.com/m/x/a.css')).toBeNull();
+    expect(server.fileFor(server.addDocument('<p>doc</p>'))).toBeNull();
+  });
+
+  it('answers only requests for itself from the page itself: Host, Sec-Fetch-Site, service workers', async () => {
+    const prefix = new URL(base).pathname + 'page.html';
+    expect((await rawGet(base, prefix)).status).toBe(200);
+    expect((await rawGet(base, prefix, { Host: 'evil.example' })).status).toBe(403);
+    expect((await rawGet(base, prefix, { Host: `localhost:${new URL(base).port}` })).status).toBe(403);
+    expect((await rawGet(base, prefix, { 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+    expect((await rawGet(base, prefix, { 'Sec-Fetch-Site': 'none' })).status).toBe(200);
+    expect((await rawGet(base, prefix, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await rawGet(base, prefix, { 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
+    expect((await rawGet(base, new URL(base).pathname + 'assets/a.js', { 'Service-Worker': 'script' })).status).toBe(403);
+  });
+
+  it('reads an input once for the checks and the browser, and forgets it on release', async () => {
+    const f = path.join(dir, 'site', 'held.html');
+    writeFileSync(f, '<p>first</p>');
+    const u = server.urlFor(f);
+    expect((await server.load(f)).toString()).toBe('<p>first</p>');
+    writeFileSync(f, '<p>second</p>');
+    expect(await (await fetch(u)).text()).toBe('<p>first</p>');
+    server.release(f);
+    expect(await (await fetch(u)).text()).toBe('<p>second</p>');
+    await expect(server.load(path.join(dir, 'site', 'missing.html'))).rejects.toThrow();
   });
 
   it('rejects other methods', async () => {
     expect((await fetch(base + 'page.html', { method: 'POST', body: 'x' })).status).toBe(405);
   });
 
-  it('serves in-memory documents at unique URLs, gunzipping gzip bytes', async () => {
+  it('serves in-memory documents at unique URLs', async () => {
     const a = server.addDocument('<p>one ✓</p>');
-    const b = server.addDocument(gzipSync('<p>two</p>'), 'piped.html');
+    const b = server.addDocument(Buffer.from('<p>two</p>'), 'piped.html');
     expect(a).not.toBe(b);
     expect(b.endsWith('/piped.html')).toBe(true);
     const ra = await fetch(a);
@@ -206,12 +273,21 @@ describe('helpers', () => {
     expect(contentTypeFor('noext').type).toBe('application/octet-stream');
   });
   it('mountPrefixOf', () => {
-    expect(mountPrefixOf('/m/12/a/b.html')).toBe('/m/12/');
-    expect(mountPrefixOf('/d/3/stdin.html')).toBe('/d/3/');
-    expect(mountPrefixOf('/m/12')).toBeNull();
-    expect(mountPrefixOf('/m/12/')).toBe('/m/12/');
+    const id = 'aZ09_-aZ09_-aZ09_-aZ09';
+    expect(mountPrefixOf(`/m/${id}/a/b.html`)).toBe(`/m/${id}/`);
+    expect(mountPrefixOf(`/d/${id}/stdin.html`)).toBe(`/d/${id}/`);
+    expect(mountPrefixOf(`/m/${id}`)).toBeNull();
+    expect(mountPrefixOf(`/m/${id}/`)).toBe(`/m/${id}/`);
     expect(mountPrefixOf('/static/app.js')).toBeNull();
-    expect(mountPrefixOf('/m/x/a.html')).toBeNull();
+    expect(mountPrefixOf('/m/12/a.html')).toBeNull();
+  });
+  it('inflates off the event loop, and stops at the cap', async () => {
+    const f = path.join(dir, 'bomb.html.gz');
+    writeFileSync(f, gzipSync(Buffer.alloc(4 * 1024 * 1024, '<p>x</p>')));
+    expect((await readCapped(f, true)).length).toBe(4 * 1024 * 1024);
+    await expect(readCapped(f, true, 1024 * 1024)).rejects.toMatchObject({ code: 'INPUT_TOO_LARGE' });
+    await expect(inflateCapped(gzipSync('<p>x</p>'), 'stdin', 4)).rejects.toMatchObject({ code: 'INPUT_TOO_LARGE' });
+    await expect(inflateCapped(Buffer.from([0x1f, 0x8b, 1, 2, 3]), 'stdin')).rejects.toMatchObject({ code: 'BINARY_INPUT' });
   });
   it('isValidUtf8', () => {
     expect(isValidUtf8(Buffer.from('café', 'utf8'))).toBe(true);
