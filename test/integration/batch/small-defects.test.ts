@@ -114,7 +114,7 @@ describe.skipIf(!haveChromium)('smaller defects', () => {
     const html = path.join(dir, 'report.html');
     const run = await runCli(['report', jsonl, '-o', html]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/record 2 \(bad\.html\) is malformed and left out/);
+    expect(run.stderr).toMatch(/line 2 skipped: not a viseg record/);
     expect(existsSync(html)).toBe(true);
     const page = readFileSync(html, 'utf8');
     expect(page).toContain('first.html');

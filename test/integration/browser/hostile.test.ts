@@ -259,7 +259,7 @@ describe.skipIf(!haveChromium)('hostile local pages: nothing read, nothing reach
       const r = records.get(name)!;
       expect(r.finalUrl, name).toMatch(new RegExp(`/${name.replace('.', '\\.')}$`));
     }
-    expect(records.get('evil-popup.html')!.warnings.join('\n')).toMatch(/windows the page opened were closed: \d+/);
+    expect(records.get('evil-popup.html')!.warnings.find((w) => w.code === 'POPUPS_CLOSED')?.message).toMatch(/windows the page opened were closed: \d+/);
   });
 
   it('the ordinary pages of the batch are right', () => {

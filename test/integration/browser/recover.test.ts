@@ -68,7 +68,7 @@ describe.skipIf(!haveChromium)('recovering content that scripts hid or destroyed
     expect(r.text).not.toContain('not available right now');
     expect(r.recovery?.method).toBe(method);
     expect(r.decision?.recovery?.method).toBe(method);
-    expect(r.warnings.some((w) => w.startsWith('CONTENT_RECOVERED: '))).toBe(true);
+    expect(r.warnings.some((w) => w.code === 'CONTENT_RECOVERED')).toBe(true);
   });
 
   it.each(['js-built.html', 'ordinary.html', 'https-redirect.html'])('leaves %s as it is', (name) => {
@@ -76,6 +76,6 @@ describe.skipIf(!haveChromium)('recovering content that scripts hid or destroyed
     expect(r.ok, JSON.stringify(r.error)).toBe(true);
     expect(r.text).toContain('Paragraph 12 of the story');
     expect(r.recovery).toBeUndefined();
-    expect(r.warnings.some((w) => w.startsWith('CONTENT_RECOVERED'))).toBe(false);
+    expect(r.warnings.some((w) => w.code === 'CONTENT_RECOVERED')).toBe(false);
   });
 });
