@@ -1,11 +1,15 @@
 /** `viseg eval --gold gold.json <predictions.jsonl | pages dir>`: F1/P/R with the reference metric. */
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { Command, Option } from 'commander';
 import { buildContent } from '../content/index.js';
 import { analyzeSnapshot } from '../pipeline/analyze.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { getStrategy, STRATEGY_NAMES } from '../strategies/index.js';
+import { GoldFileError, readGoldFile, readIds, type GoldFile } from '../eval/gold.js';
 import { pageId, scoreAll, type PageScore, type Summary } from '../eval/score.js';
+import { scoreWords, type WordPageScore, type WordSummary } from '../eval/words.js';
 import { defaultConcurrency, OptionsError } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
 import { addRenderOptions, collectInputs, EXIT_OK, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
@@ -21,20 +25,28 @@ interface EvalCliOptions extends RenderCliOptions {
   worst: number;
   out?: string;
   quiet?: boolean;
+  metric?: 'shingles' | 'words';
+  perType?: boolean;
+  ids?: string;
 }
 
-/** gold.json: id -> {articleBody} (or a plain string). */
+/** gold.json: id -> {articleBody} (or a plain string), as the shingle scorer wants it. */
 export function readGold(file: string): Record<string, string> {
-  let raw: unknown;
+  return goldTexts(loadGold(file));
+}
+
+function loadGold(file: string): GoldFile {
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    return readGoldFile(file);
   } catch (e) {
-    throw new OptionsError(`cannot read --gold ${file}: ${(e as Error).message}`);
+    if (e instanceof GoldFileError) throw new OptionsError(`--gold: ${e.message}`);
+    throw e;
   }
+}
+
+function goldTexts(g: GoldFile, ids?: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [id, v] of Object.entries(raw as Record<string, unknown>)) {
-    out[id] = typeof v === 'string' ? v : String((v as { articleBody?: string })?.articleBody ?? '');
-  }
+  for (const id of ids ?? Object.keys(g.pages)) out[id] = g.pages[id]?.text ?? '';
   return out;
 }
 
@@ -160,34 +172,107 @@ async function extractDir(dir: string, o: EvalCliOptions, strategies: string[]):
   return { predictions, pagesPerSecond };
 }
 
+/** Snapshot files (`viseg snapshot` output) in a directory: `<id>.json` or `<id>.json.gz`. */
+function snapshotFiles(dir: string): string[] {
+  return readdirSync(dir).filter((f) => /\.json(\.gz)?$/i.test(f)).sort();
+}
+
+function hasPages(dir: string): boolean {
+  return readdirSync(dir).some((f) => /\.(x?html?)(\.gz)?$/i.test(f));
+}
+
+/** Run the pure stages over recorded snapshots (no browser): id -> text for each strategy. */
+function analyzeSnapshotDir(dir: string, strategies: string[], ids: ReadonlySet<string> | null): DirRun {
+  const predictions = new Map(strategies.map((s) => [s, {} as Record<string, string>]));
+  const busyMs = new Map(strategies.map((s) => [s, 0]));
+  let pages = 0;
+  for (const f of snapshotFiles(dir)) {
+    const id = f.replace(/\.json(\.gz)?$/i, '');
+    if (ids && !ids.has(id)) continue;
+    const bytes = readFileSync(path.join(dir, f));
+    let snapshot: PageSnapshot;
+    try {
+      snapshot = JSON.parse((f.toLowerCase().endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')) as PageSnapshot;
+    } catch (e) {
+      process.stderr.write(`viseg eval: ${f}: not a snapshot (${(e as Error).message}); scored as empty\n`);
+      continue;
+    }
+    pages++;
+    for (const s of strategies) {
+      const out = runStrategy(snapshot, s);
+      predictions.get(s)![id] = out.text;
+      busyMs.set(s, busyMs.get(s)! + out.ms);
+    }
+  }
+  const pagesPerSecond = new Map([...busyMs].map(([s, ms]) => [s, ms > 0 ? (pages * 1000) / ms : 0]));
+  return { predictions, pagesPerSecond };
+}
+
+function printWords(label: string, a: ReturnType<typeof scoreWords>, perType: boolean, worst: number): void {
+  const w = process.stdout;
+  const row = (name: string, s: WordSummary): string =>
+    `${name.padEnd(14)} ${String(s.pages).padStart(5)}  ${fmt(s.f1)}  ${fmt(s.precision)}  ${fmt(s.recall)}  ${fmt(s.with)}  ${fmt(s.without)}\n`;
+  w.write(`${label}\n${'page type'.padEnd(14)} ${'pages'.padStart(5)}  F1     P      R      with   without\n`);
+  if (perType) for (const [t, s] of Object.entries(a.types)) w.write(row(t, s));
+  w.write(row('all', a.summary));
+  const bad = [...a.pages].sort((x, y) => x.f1 - y.f1 || (x.id < y.id ? -1 : 1)).slice(0, worst);
+  if (bad.length) {
+    w.write(`\nworst pages\n  ${'page'.padEnd(30)} ${'type'.padEnd(14)} ${'F1'.padEnd(6)} ${'P'.padEnd(6)} R\n`);
+    for (const p of bad) w.write(`  ${p.id.slice(0, 30).padEnd(30)} ${p.pageType.slice(0, 14).padEnd(14)} ${fmt(p.f1)}  ${fmt(p.precision)}  ${fmt(p.recall)}\n`);
+  }
+}
+
+function roundWords(s: WordSummary): Record<string, number> {
+  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, k === 'pages' ? v : Math.round(v * 10000) / 10000]));
+}
+
 export function evalCommand(): Command {
   const cmd = new Command('eval')
-    .description('score extractions against gold text (4-gram shingle P/R/F1, as ../shared/tools/score.py)')
-    .argument('<predictions>', 'a viseg JSONL file, a JSON map id -> {articleBody}, or a directory of pages to extract first')
-    .requiredOption('--gold <file>', 'gold JSON: id -> {articleBody}')
+    .description('score extractions against gold text: 4-gram shingle P/R/F1 (article benchmarks) or WCXB word P/R/F1 per page type')
+    .argument('<predictions>', 'a viseg JSONL file, a JSON map id -> {articleBody}, a directory of pages to extract first, or a directory of snapshots (viseg snapshot -o <id>.json.gz) to analyse without a browser')
+    .requiredOption('--gold <file>', 'gold JSON: id -> {articleBody} (WCXB files also carry pageType, with and without)')
+    .addOption(new Option('--metric <name>', 'shingles: 4-gram shingle bags, P and R averaged over pages (article-extraction benchmark); words: WCXB word-level P/R/F1 per page with snippet rates (default: words when the gold carries page types or snippets, else shingles)').choices(['shingles', 'words']))
+    .option('--per-type', 'with --metric words: one row per page type')
+    .option('--ids <file>', 'score only these page ids (one per line)')
     .option('--json', 'print one JSON object')
     .option('--compare <other>', 'a second predictions file to show side by side')
     .option('--worst <n>', 'rows in the worst-pages table', intArg('--worst'), 10)
     .option('-o, --out <file>', 'with a pages directory: also write the extraction records (JSONL)')
     .option('-c, --concurrency <n>', 'pages rendered at once', intArg('--concurrency'), defaultConcurrency())
-    .addOption(new Option('--strategy <name>', 'with a pages directory: the strategy to score, or "all" for one row each').choices([...STRATEGY_NAMES, 'all']).default('vips'))
-    .option('-q, --quiet', 'no progress bar');
+    .addOption(new Option('--strategy <name>', 'with a pages or snapshots directory: the strategy to score, or "all" for one row each').choices([...STRATEGY_NAMES, 'all']).default('vips'))
+    .option('-q, --quiet', 'no progress bar')
+    .addHelpText('after', `
+Examples:
+  viseg eval --gold gold.json pages/                     # render and score (metric chosen from the gold)
+  viseg eval --gold gold.json snapshots/ --strategy all  # score every strategy on recorded snapshots
+  viseg eval --gold wcxb/gold.json results.jsonl --metric words --per-type`);
   addRenderOptions(cmd);
   cmd.action(async (predictions: string, o: EvalCliOptions) => {
     try {
-      const gold = readGold(o.gold);
+      const goldFile = loadGold(o.gold);
+      const ids = o.ids ? readIds(o.ids) : null;
+      const metric = o.metric ?? (goldFile.wcxbLayout ? 'words' : 'shingles');
+      const gold = goldTexts(goldFile, ids ?? undefined);
+      if (o.perType && metric !== 'words') throw new OptionsError('--per-type goes with --metric words');
       let isDir = false;
       try {
         isDir = statSync(predictions).isDirectory();
       } catch {
         throw new OptionsError(`no such file or directory: ${predictions}`);
       }
-      if (!isDir && o.strategy && o.strategy !== 'vips') throw new OptionsError('--strategy applies to a pages directory, not to a predictions file');
+      if (!isDir && o.strategy && o.strategy !== 'vips') throw new OptionsError('--strategy applies to a pages or snapshots directory, not to a predictions file');
+      const snapshots = isDir && !hasPages(predictions) && snapshotFiles(predictions).length > 0;
+      const idSet = ids ? new Set(ids) : null;
+      const score = (pred: Record<string, string>) => scoreWords(goldFile.pages, pred, ids ?? undefined);
       if (isDir && o.strategy === 'all') {
         const names = [...STRATEGY_NAMES];
-        const run = await extractDir(predictions, { ...o, strategy: undefined }, names);
-        const rows = names.map((name) => ({ strategy: name, ...scoreAll(gold, run.predictions.get(name)!).summary, pagesPerSecond: run.pagesPerSecond.get(name)! }));
-        if (o.json) process.stdout.write(JSON.stringify({ strategies: rows.map((r) => roundRow(r)) }) + '\n');
+        const run = snapshots ? analyzeSnapshotDir(predictions, names, idSet) : await extractDir(predictions, { ...o, strategy: undefined }, names);
+        const rows = names.map((name) => {
+          const pred = run.predictions.get(name)!;
+          const s = metric === 'words' ? score(pred).summary : scoreAll(gold, pred).summary;
+          return { strategy: name, f1: s.f1, precision: s.precision, recall: s.recall, pagesPerSecond: run.pagesPerSecond.get(name)! };
+        });
+        if (o.json) process.stdout.write(JSON.stringify({ metric, strategies: rows.map((r) => roundRow(r)) }) + '\n');
         else {
           process.stdout.write(`${'strategy'.padEnd(12)} ${'F1'.padEnd(6)} ${'P'.padEnd(6)} ${'R'.padEnd(6)} pages/s\n`);
           for (const r of rows) process.stdout.write(`${r.strategy.padEnd(12)} ${fmt(r.f1)}  ${fmt(r.precision)}  ${fmt(r.recall)}  ${r.pagesPerSecond.toFixed(2)}\n`);
@@ -195,13 +280,30 @@ export function evalCommand(): Command {
         process.exitCode = EXIT_OK;
         return;
       }
-      const pred = isDir ? (await extractDir(predictions, o, [o.strategy ?? 'vips'])).predictions.get(o.strategy ?? 'vips')! : readPredictions(predictions);
+      const strategy = o.strategy ?? 'vips';
+      const pred = !isDir ? readPredictions(predictions)
+        : snapshots ? analyzeSnapshotDir(predictions, [strategy], idSet).predictions.get(strategy)!
+        : (await extractDir(predictions, o, [strategy])).predictions.get(strategy)!;
+      if (metric === 'words') {
+        const a = score(pred);
+        const b = o.compare ? score(readPredictions(o.compare)) : undefined;
+        if (o.json) {
+          const types = Object.fromEntries(Object.entries(a.types).map(([t, s]) => [t, roundWords(s)]));
+          const perPage = a.pages.map((p: WordPageScore) => ({ id: p.id, pageType: p.pageType, f1: p.f1, precision: p.precision, recall: p.recall }));
+          process.stdout.write(JSON.stringify({ metric, ...roundWords(a.summary), ...(o.perType ? { types } : {}), perPage, ...(b ? { compare: roundWords(b.summary) } : {}) }) + '\n');
+        } else {
+          printWords(predictions, a, o.perType ?? false, o.worst);
+          if (b && o.compare) printWords(o.compare, b, o.perType ?? false, 0);
+        }
+        process.exitCode = EXIT_OK;
+        return;
+      }
       const a = scoreAll(gold, pred);
       const b = o.compare ? scoreAll(gold, readPredictions(o.compare)) : undefined;
       if (o.json) {
         const round = (s: Summary) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Math.round(v * 10000) / 10000]));
         const perPage = a.pages.map((p) => ({ id: p.id, f1: p.f1, precision: p.precision, recall: p.recall }));
-        process.stdout.write(JSON.stringify({ ...round(a.summary), perPage, ...(b ? { compare: round(b.summary) } : {}) }) + '\n');
+        process.stdout.write(JSON.stringify({ metric, ...round(a.summary), perPage, ...(b ? { compare: round(b.summary) } : {}) }) + '\n');
       } else {
         printTable(predictions, a.summary, a.pages, o.worst, b && o.compare ? { label: o.compare, s: b.summary, pages: b.pages } : undefined);
       }
