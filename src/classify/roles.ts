@@ -4,7 +4,7 @@
  * density decide the rest.
  */
 import type { PageSnapshot } from '../snapshot/types.js';
-import type { BlockRecord, Decision } from './index.js';
+import type { BlockRecord, Decision } from './types.js';
 
 export function assignRoles(records: BlockRecord[], main: Decision['main'], snapshot: PageSnapshot): void {
   const mainIds = new Set(main?.blockIds ?? []);

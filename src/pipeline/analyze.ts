@@ -2,7 +2,7 @@
  * The pure part of the pipeline: snapshot -> block tree -> decision -> content and metadata.
  * No browser; the same snapshot always gives the same result.
  */
-import { classify, type Decision } from '../classify/index.js';
+import { classify, type ClassifierModels, type Decision } from '../classify/index.js';
 import { buildContent, extractMetadata } from '../content/index.js';
 import type { ArticleMetadata, ExtractedContent } from '../content/types.js';
 import { segment } from '../segment/index.js';
@@ -25,6 +25,8 @@ export interface AnalyzeOptions {
   pdoc?: number;
   /** `vips` (default) or another strategy from src/strategies. */
   strategy?: string;
+  /** Classifier models to use instead of the bundled ones (cross-validation, experiments). */
+  models?: ClassifierModels;
 }
 
 const EMPTY: ExtractedContent = { html: '', text: '', markdown: '', wordCount: 0 };
@@ -33,11 +35,11 @@ export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions 
   const t0 = performance.now();
   const tree = segment(snapshot, { pdoc: options.pdoc ?? 8 });
   const t1 = performance.now();
-  const decision = classify(snapshot, tree);
+  const decision = classify(snapshot, tree, options.models ? { models: options.models } : {});
   // The block tree and decision always come from VIPS (pictures and reports use them); another
   // strategy only replaces which nodes are the content.
   const name = options.strategy ?? 'vips';
-  let selection = decision.main ? decision.selection : { roots: [], exclude: [] };
+  let selection = decision.selection;
   let strategy: Analysis['strategy'] = { name, pageType: decision.pageType, notes: [decision.reason] };
   if (name !== 'vips') {
     const r = getStrategy(name).run(snapshot);
