@@ -1,14 +1,13 @@
 #!/usr/bin/env node
-// F1 of the default strategy with each signal family switched off, over recorded snapshots.
+// F1 of the `heuristic` strategy with each signal family switched off, over recorded snapshots.
 // usage: node scripts/ablation.mjs <gold.json> <snapshot dir> [<snapshot dir> ...]
 // Snapshots: node scripts/record-snapshots.mjs <pages dir> <snapshot dir>. Run `npm run build` first.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { classify, SIGNAL_FAMILIES } from '../dist/classify/index.js';
 import { buildContent } from '../dist/content/index.js';
 import { scoreAll } from '../dist/eval/score.js';
-import { segment } from '../dist/segment/index.js';
+import { createHeuristic, SIGNAL_FAMILIES } from '../dist/strategies/heuristic/index.js';
 
 const [goldFile, ...dirs] = process.argv.slice(2);
 if (!goldFile || !dirs.length) {
@@ -25,13 +24,13 @@ console.log(`|${header.map(() => '---').join('|')}|`);
 const snaps = dirs.map((d) => readdirSync(d).filter((f) => f.endsWith('.json.gz')).sort()
   .map((f) => [f.replace('.json.gz', ''), JSON.parse(gunzipSync(readFileSync(path.join(d, f))).toString('utf8'))])
   .filter(([id]) => id in gold));
-const trees = snaps.map((list) => list.map(([, s]) => segment(s)));
 for (const [label, disable] of variants) {
   const cells = snaps.map((list, k) => {
     const pred = {};
-    list.forEach(([id, s], i) => {
-      const d = classify(s, trees[k][i], { disable });
-      pred[id] = d.main ? buildContent(s, d.selection, { baseUrl: s.finalUrl }).text : '';
+    const strategy = createHeuristic({ disable });
+    list.forEach(([id, s]) => {
+      const r = strategy.run(s);
+      pred[id] = r.selection.roots.length ? buildContent(s, r.selection, { baseUrl: s.finalUrl }).text : '';
     });
     const g = Object.fromEntries(list.map(([id]) => [id, gold[id]]));
     const m = scoreAll(g, pred).summary;

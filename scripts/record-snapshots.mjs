@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Render every HTML page of a directory once and write its PageSnapshot as <id>.json.gz.
-// usage: node scripts/record-snapshots.mjs <pages dir> <out dir> [concurrency]
+// usage: node scripts/record-snapshots.mjs <pages dir> <out dir> [concurrency] [timeout ms]
+// Pages whose snapshot is already in <out dir> are skipped, so an interrupted run can go on.
 // (run `npm run build` first; the pure stages can then be tuned and ablated without a browser)
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { resolveInputs } from '../dist/browser/index.js';
@@ -10,7 +11,7 @@ import { resolveExtractOptions } from '../dist/options.js';
 import { runBatch } from '../dist/pipeline/batch.js';
 import { Session } from '../dist/pipeline/session.js';
 
-const [dir, outDir, conc = '4'] = process.argv.slice(2);
+const [dir, outDir, conc = '4', timeout = '30000'] = process.argv.slice(2);
 if (!dir || !outDir) {
   console.error('usage: node scripts/record-snapshots.mjs <pages dir> <out dir> [concurrency]');
   process.exit(2);
@@ -18,13 +19,15 @@ if (!dir || !outDir) {
 mkdirSync(outDir, { recursive: true });
 const session = await Session.open({});
 try {
-  const inputs = await resolveInputs([dir], { server: session.server });
-  const opts = resolveExtractOptions({ keepArtifacts: true, concurrency: Number(conc) });
+  const idOf = (p) => path.basename(p).replace(/\.(x?html?)(\.gz)?$/i, '');
+  const inputs = (await resolveInputs([dir], { server: session.server }))
+    .filter((x) => !existsSync(path.join(outDir, `${idOf(x.path ?? x.input)}.json.gz`)));
+  const opts = resolveExtractOptions({ keepArtifacts: true, concurrency: Number(conc), timeout: Number(timeout) });
   let n = 0;
   await runBatch(session, inputs, opts, {
     concurrency: opts.concurrency,
     emit: (r, i) => {
-      const id = path.basename(inputs[i].path ?? inputs[i].input).replace(/\.(x?html?)(\.gz)?$/i, '');
+      const id = idOf(inputs[i].path ?? inputs[i].input);
       if (r.snapshot) {
         writeFileSync(path.join(outDir, `${id}.json.gz`), gzipSync(JSON.stringify(r.snapshot)));
         n++;

@@ -5,13 +5,12 @@
  *
  * Comparison rules:
  * - white space is collapsed (runs of white space → one space, trimmed) on both sides;
- * - every `contains` snippet must occur in the extracted text (case-sensitive). A `listing` has no
- *   main content and so no extracted text: for expected type `listing` the snippets (teaser
- *   headlines) are looked for in the visible text of the whole rendered page instead;
+ * - every `contains` snippet must occur in the extracted text (case-sensitive): every page type
+ *   but `other` has main content (a listing's is its cards, a thread's its posts);
  * - no `excludes` snippet may occur in the extracted text;
  * - `title` and `byline` match case-insensitively; `publishedTime` by its YYYY-MM-DD prefix;
  *   `null` in expected.json means "not checked";
- * - `type` must equal the record's `pageType`; for `listing` there must be no main block;
+ * - `type` must equal the record's `pageType`;
  * - with a `goldText`, the 4-gram shingle F1 (src/eval/score.ts) must be ≥ `minF1` (default 0.8).
  */
 import { toText } from '../content/text.js';
@@ -38,11 +37,9 @@ export type CheckedRecord = Pick<ExtractRecord, 'ok' | 'text' | 'title' | 'bylin
 
 export interface CheckInput {
   record: CheckedRecord;
-  /** Visible text of the whole rendered page (for listings); see {@link pageTextOf}. */
-  pageText?: string;
 }
 
-export type CheckedField = 'type' | 'mainBlock' | 'title' | 'byline' | 'publishedTime';
+export type CheckedField = 'type' | 'title' | 'byline' | 'publishedTime';
 
 export interface FieldMismatch {
   field: CheckedField;
@@ -81,9 +78,8 @@ export function datePrefix(s: string): string {
   return m ? m[1]! : s.trim();
 }
 
-/** The text `contains` snippets are looked for in: the page's text for listings, else the extracted text. */
-export function containsHaystack(type: ExpectedType | null, input: CheckInput): string {
-  if (type === 'listing') return input.pageText ?? input.record.text;
+/** The text `contains` snippets are looked for in: the extracted main content (every page type but `other` has one). */
+export function containsHaystack(_type: ExpectedType | null, input: CheckInput): string {
   return input.record.text;
 }
 
@@ -125,7 +121,6 @@ export function compareSite(expected: Expected, input: CheckInput): SiteComparis
   const fields: FieldMismatch[] = [];
   if (expected.type !== null) {
     if (r.pageType !== expected.type) fields.push({ field: 'type', expected: expected.type, actual: r.pageType });
-    if (expected.type === 'listing' && r.mainBlock) fields.push({ field: 'mainBlock', expected: null, actual: r.mainBlock.id });
   }
   for (const f of ['title', 'byline', 'publishedTime'] as const) {
     if (!fieldMatches(f, expected[f], r[f])) fields.push({ field: f, expected: expected[f], actual: r[f] });
@@ -233,15 +228,15 @@ export function updateExpected(old: ExpectedFile | null, input: CheckInput, opts
   const dateOf = (v: string | null): string | null => (v === null ? null : datePrefix(v));
 
   if (!old) {
-    const listing = recType === 'listing';
+    const empty = recType === 'other';
     const expected: Expected = {
       type: recType,
       title: r.title === null ? null : normalizeWs(r.title),
       byline: r.byline === null ? null : normalizeWs(r.byline),
       publishedTime: dateOf(r.publishedTime),
-      contains: listing ? [] : pickSnippets(text, NEW_SNIPPETS),
+      contains: empty ? [] : pickSnippets(text, NEW_SNIPPETS),
       excludes: [],
-      goldText: opts.updateGold && text && !listing ? text : null,
+      goldText: opts.updateGold && text && !empty ? text : null,
     };
     changes.push({ kind: 'created' });
     for (const s of expected.contains) changes.push({ kind: 'contains-added', snippet: s });
@@ -293,7 +288,7 @@ export function updateExpected(old: ExpectedFile | null, input: CheckInput, opts
   });
 
   if (opts.updateGold) {
-    const gold = next.type === 'listing' && !r.mainBlock ? null : text || null;
+    const gold = next.type === 'other' ? null : text || null;
     if (gold !== prev.goldText) {
       next.goldText = gold;
       changes.push({ kind: 'goldText', fromChars: prev.goldText === null ? null : prev.goldText.length, toChars: gold === null ? null : gold.length });
@@ -358,8 +353,7 @@ export function describeFailures(c: SiteComparison): string[] {
   for (const s of c.missed) out.push(`missed: ${q(s)}`);
   for (const s of c.leaked) out.push(`leaked: ${q(s)}`);
   for (const m of c.fields) {
-    if (m.field === 'mainBlock') out.push(`mainBlock: expected none for a listing, got block ${m.actual}`);
-    else out.push(`${m.field}: expected ${q(m.expected)}, got ${q(m.actual)}`);
+    out.push(`${m.field}: expected ${q(m.expected)}, got ${q(m.actual)}`);
   }
   if (f1Failed(c)) out.push(`F1: ${c.f1!.toFixed(3)} < min ${c.minF1!.toFixed(3)}`);
   return out;
@@ -371,7 +365,7 @@ export function summarizeFailures(c: SiteComparison): string {
   if (c.errors.length) parts.push(c.errors.length === 1 ? c.errors[0]!.split(':')[0]! : `${c.errors.length} errors`);
   if (c.missed.length) parts.push(`${c.missed.length} missed`);
   if (c.leaked.length) parts.push(`${c.leaked.length} leaked`);
-  for (const m of c.fields) parts.push(m.field === 'mainBlock' ? 'has main block' : m.field);
+  for (const m of c.fields) parts.push(m.field);
   if (f1Failed(c)) parts.push('F1 too low');
   return parts.join(', ');
 }

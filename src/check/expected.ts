@@ -2,7 +2,7 @@
  * A site's expected.json (`viseg check`): its zod schema, its type, and its one reader. Each key
  * is checked on its own, so one bad file reports every problem at once, and fails one site only.
  *
- *   { "type": "article" | "listing" | "other" | null,     null or absent: not checked
+ *   { "type": a page type ("article", "forum", ...) | null,  null or absent: not checked
  *     "title", "byline", "publishedTime": string | null,  null or absent: not checked
  *     "contains", "excludes": [snippet, ...],             absent: none
  *     "goldText": string | null, "minF1": 0..1 }          minF1 defaults to DEFAULT_MIN_F1
@@ -10,9 +10,10 @@
  * Unknown keys are allowed and kept (the raw object is rewritten by `--update` in its own order).
  */
 import { z } from 'zod';
+import { PAGE_TYPES, type PageType } from '../classify/types.js';
 
-export const EXPECTED_TYPES = ['article', 'listing', 'other'] as const;
-export type ExpectedType = (typeof EXPECTED_TYPES)[number];
+export const EXPECTED_TYPES = PAGE_TYPES;
+export type ExpectedType = PageType;
 
 /** F1 threshold when expected.json has a goldText but no `minF1`. */
 export const DEFAULT_MIN_F1 = 0.8;

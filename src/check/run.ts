@@ -23,7 +23,7 @@ import type { Session } from '../pipeline/session.js';
 import type { ReportEntry } from '../report/render.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import {
-  compareSite, describeFailures, failedComparison, pageTextOf, parseExpectedText, serializeExpected, updateExpected,
+  compareSite, describeFailures, failedComparison, parseExpectedText, serializeExpected, updateExpected,
   type CheckedRecord, type CheckInput, type ExpectedFile, type SiteComparison,
 } from './compare.js';
 import type { SiteRow } from './format.js';
@@ -160,7 +160,7 @@ function precheck(snapshot: PageSnapshot, loaded: LoadedExpected, extractOpts: R
     ok: true, text: a.content.text, title: a.metadata.title, byline: a.metadata.byline, publishedTime: a.metadata.publishedTime,
     pageType: a.decision.pageType, mainBlock: a.decision.main ? { id: a.decision.main.id, rect: a.decision.main.rect, score: a.decision.main.score } : null,
   };
-  return decide(loaded, { record, pageText: pageTextOf(snapshot) }, opts).comparison.pass;
+  return decide(loaded, { record }, opts).comparison.pass;
 }
 
 async function reportEntryFor(site: string, r: PageResult | null, c: SiteComparison, maxHeight: number): Promise<ReportEntry> {
@@ -236,7 +236,7 @@ export async function runCheck(session: Session, dir: string, extractOpts: Resol
     emit: async (r, k) => {
       const { s, i } = todo[k]!;
       r.record.input = s.name;
-      const input: CheckInput = { record: r.record, ...(r.snapshot ? { pageText: pageTextOf(r.snapshot) } : {}) };
+      const input: CheckInput = { record: r.record };
       const { write, ...verdict } = decide(loaded[i]!, input, opts);
       if (write) await writeAtomic(s.expectedPath, serializeExpected(write));
       const result: SiteResult = { site: s.name, dir: s.dir, record: r.record, wrote: !!write, ...verdict };

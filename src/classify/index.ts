@@ -1,69 +1,41 @@
 /**
- * Classify: features and scores per block, roles, and the main content, kept as a decision record.
+ * Classify: which text is the page's main content, what kind of page it is, and a role for every
+ * block, kept as a decision record.
+ *
+ *   1. cut the page into text blocks (visible text, and hidden text the page holds);
+ *   2. score every text block with the fitted models (src/classify/scores.ts): a first pass over
+ *      its own features, a second over those and its surroundings' scores; and the page type;
+ *   3. keep the blocks that score as main content, and select their enclosing element minus what
+ *      holds only dropped text (src/classify/choose.ts);
+ *   4. describe every VIPS block (features, score, score components) and give it a role.
  */
-import type { ContentSelection } from '../content/types.js';
-import type { Block, BlockTree } from '../segment/types.js';
-import type { PageSnapshot, Rect } from '../snapshot/types.js';
-import { blockFeatures, scoreComponents, type BlockFeatures } from './features.js';
-import { findMainContent, type MainContentOptions } from './main-content.js';
+import type { BlockTree } from '../segment/types.js';
+import type { PageSnapshot } from '../snapshot/types.js';
+import { blockRecords } from './blocks.js';
+import { chooseContent } from './choose.js';
+import { bundledModels, type ClassifierModels } from './models.js';
+import { CONTENT_THRESHOLD, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS } from './params.js';
 import { assignRoles } from './roles.js';
-import { buildSelection } from './selection.js';
+import { scoreBlocks } from './scores.js';
 import { buildTextBlocks, indexNodes } from './text-blocks.js';
-import type { PageType, Role } from './types.js';
+import type { BlockRecord, Decision, PageType, TraceEvent } from './types.js';
 
-export type { PageType, Role } from './types.js';
-export type { BlockFeatures } from './features.js';
-export { SIGNAL_FAMILIES, type SignalFamily, type MainContentOptions } from './main-content.js';
+export type {
+  BlockFeatures, BlockRecord, ContentSelection, Decision, DropReason, FeatureFamily, PageType, Role, ScoreComponent, TraceEvent,
+} from './types.js';
+export { FEATURE_FAMILIES, PAGE_TYPES, SCORE_COMPONENTS } from './types.js';
+export { bundledModels, loadModels, type ClassifierModels } from './models.js';
 
-export interface BlockRecord {
-  id: string;
-  rect: Rect;
-  doc: number;
-  leaf: boolean;
-  role: Role;
-  score: number;
-  components: Record<string, number>;
-  features: BlockFeatures;
-  /** First characters of the block's text. */
-  excerpt: string;
-}
-
-export interface Decision {
-  pageType: PageType;
-  /** The main content block (the best block grown to the blocks of the same article), or null. */
-  main: { id: string; rect: Rect; score: number; blockIds: string[] } | null;
-  /** Why the winner won, or why there is no article. */
-  reason: string;
-  runnerUp: { id: string; score: number } | null;
-  /** Winner's score minus the runner-up's. */
-  margin: number | null;
-  /** Blocks merged into the main content besides the best one, and why. */
-  merged: Array<{ id: string; reason: string }>;
-  /** The element that holds the article text, found by the prose-mass search. */
-  container: { node: number; tag: string; value: number } | null;
-  /** Text dropped from inside the article container, and why. */
-  dropped: Array<{ text: string; reason: string; block: string | null }>;
-  /** Every block of the tree, pre-order. */
-  blocks: BlockRecord[];
-  /** The snapshot nodes that make up the main content. */
-  selection: ContentSelection;
-}
-
-function walk(block: Block, out: Block[] = []): Block[] {
-  out.push(block);
-  for (const c of block.children) walk(c, out);
-  return out;
-}
-
-function leavesOf(block: Block): Block[] {
-  return walk(block).filter((b) => b.children.length === 0);
+export interface ClassifyOptions {
+  /** Models to use instead of the bundled ones (cross-validation folds, experiments). */
+  models?: ClassifierModels;
 }
 
 function isAncestor(a: string, b: string): boolean {
   return b.startsWith(a + '-');
 }
 
-function commonAncestorId(ids: string[]): string {
+function commonAncestorId(ids: readonly string[]): string {
   let parts = ids[0]!.split('-');
   for (const id of ids.slice(1)) {
     const p = id.split('-');
@@ -72,111 +44,6 @@ function commonAncestorId(ids: string[]): string {
     parts = parts.slice(0, k);
   }
   return parts.length ? parts.join('-') : '1';
-}
-
-export function classify(snapshot: PageSnapshot, tree: BlockTree, options: MainContentOptions = {}): Decision {
-  const index = indexNodes(snapshot);
-  const textBlocks = buildTextBlocks(snapshot, index);
-  const found = findMainContent(snapshot, textBlocks, index, options);
-  const kept = new Uint8Array(textBlocks.length);
-  for (const i of found.kept) kept[i] = 1;
-
-  // Which leaf owns each snapshot node, and so each text block.
-  const all = walk(tree.root);
-  const leaves = all.filter((b) => b.children.length === 0);
-  const leafOfNode = new Map<number, string>();
-  for (const leaf of leaves) {
-    const stack = [...leaf.nodes];
-    while (stack.length) {
-      const id = stack.pop()!;
-      if (!leafOfNode.has(id)) leafOfNode.set(id, leaf.id);
-      for (const c of snapshot.nodes[id]!.children) stack.push(c);
-    }
-  }
-  const textBlocksOf = new Map<string, number[]>();
-  const leafOfTextBlock: Array<string | null> = textBlocks.map((tb) => {
-    const first = tb.textNodes[0];
-    return first === undefined ? null : leafOfNode.get(first) ?? null;
-  });
-  leafOfTextBlock.forEach((leaf, i) => {
-    if (leaf === null) return;
-    const list = textBlocksOf.get(leaf) ?? [];
-    list.push(i);
-    textBlocksOf.set(leaf, list);
-  });
-
-  const ctx = { snapshot, textBlocks, verdicts: found.verdicts, kept, bodyFont: found.bodyFont, textBlocksOf };
-  const records: BlockRecord[] = all.map((b) => {
-    const isLeaf = b.children.length === 0;
-    const features = blockFeatures(b, isLeaf ? [b] : leavesOf(b), ctx);
-    const components = scoreComponents(features, b.rect, snapshot.document.height);
-    const score = Object.values(components).reduce((s, x) => s + x, 0);
-    const excerpt = (isLeaf ? textBlocksOf.get(b.id) ?? [] : [])
-      .map((i) => textBlocks[i]!.text).join(' ').slice(0, 160);
-    return { id: b.id, rect: b.rect, doc: b.doc, leaf: isLeaf, role: 'other', score: round(score), components: roundAll(components), features, excerpt };
-  });
-  const byId = new Map(records.map((r) => [r.id, r]));
-
-  // Main content: the leaves holding kept text; the main block is their lowest common block.
-  // Leaves mostly made of kept text; when VIPS left the article in coarse leaves (each mostly
-  // other text), the leaves holding any kept text, so that a found article is never dropped.
-  let mainLeaves = records.filter((r) => r.leaf && r.features.mainShare > 0.5 && r.features.chars > 0);
-  if (mainLeaves.length === 0) mainLeaves = records.filter((r) => r.leaf && r.features.mainShare > 0 && r.features.chars > 0);
-  let main: Decision['main'] = null;
-  let reason: string;
-  let runnerUp: Decision['runnerUp'] = null;
-  let margin: number | null = null;
-  const merged: Decision['merged'] = [];
-  const keptChars = found.kept.reduce((s, i) => s + textBlocks[i]!.chars, 0);
-  const pageType = pageTypeOf(found.container, keptChars, textBlocks);
-  if (pageType === 'article' && mainLeaves.length) {
-    const best = [...mainLeaves].sort((a, b) => b.score - a.score || cmpId(a.id, b.id))[0]!;
-    const mainId = commonAncestorId(mainLeaves.map((r) => r.id));
-    const mainRec = byId.get(mainId)!;
-    main = { id: mainId, rect: mainRec.rect, score: mainRec.score, blockIds: mainLeaves.map((r) => r.id) };
-    for (const r of mainLeaves) {
-      if (r.id === best.id) continue;
-      merged.push({ id: r.id, reason: `${Math.round(r.features.mainShare * 100)}% of its ${r.features.chars} characters continue the article text (prose ${r.features.prose.toFixed(2)})` });
-    }
-    const rivals = records.filter((r) => r.id !== mainId && !isAncestor(r.id, mainId) && !isAncestor(mainId, r.id) && r.id !== '1')
-      .sort((a, b) => b.score - a.score || cmpId(a.id, b.id));
-    if (rivals[0]) {
-      runnerUp = { id: rivals[0].id, score: rivals[0].score };
-      margin = round(mainRec.score - rivals[0].score);
-    }
-    reason = `block ${best.id} has the highest score among the article blocks (${best.score}); ` +
-      `${mainLeaves.length} leaf block(s) under ${mainId} hold ${keptChars} characters of prose` +
-      (runnerUp ? `; runner-up ${runnerUp.id} scores ${runnerUp.score} (margin ${margin})` : '');
-  } else {
-    reason = pageType === 'listing'
-      ? 'no article: the text is mostly link teasers (a listing or home page)'
-      : `no article: no block holds enough prose (best container ${Math.round(found.containerValue)} characters net)`;
-  }
-  assignRoles(records, main, snapshot, tree.levels);
-
-  const selection = main ? buildSelection(snapshot, found, textBlocks) : { roots: [], exclude: [] };
-  const dropped = [...found.dropped].map(([i, why]) => ({ text: textBlocks[i]!.text.slice(0, 120), reason: why, block: leafOfTextBlock[i] ?? null }));
-  const containerNode = found.container >= 0 ? snapshot.nodes[found.container]! : null;
-  return {
-    pageType,
-    main,
-    reason,
-    runnerUp,
-    margin,
-    merged,
-    container: containerNode ? { node: containerNode.id, tag: containerNode.tag, value: Math.round(found.containerValue) } : null,
-    dropped,
-    blocks: records,
-    selection,
-  };
-}
-
-function pageTypeOf(container: number, keptChars: number, textBlocks: ReturnType<typeof buildTextBlocks>): PageType {
-  if (container >= 0 && keptChars >= 150) return 'article';
-  const total = textBlocks.reduce((s, b) => s + b.chars, 0);
-  const links = textBlocks.reduce((s, b) => s + b.linkChars, 0);
-  const teasers = textBlocks.filter((b) => b.linkChars / Math.max(1, b.chars) > 0.8 && b.words >= 4).length;
-  return total > 0 && links / total > 0.35 && teasers >= 8 ? 'listing' : 'other';
 }
 
 function cmpId(a: string, b: string): number {
@@ -190,8 +57,78 @@ function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
-function roundAll(c: Record<string, number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [k, v] of Object.entries(c)) out[k] = round(v);
-  return out;
+export function classify(snapshot: PageSnapshot, tree: BlockTree, options: ClassifyOptions = {}): Decision {
+  const models = options.models ?? bundledModels();
+  const blocks = buildTextBlocks(snapshot, indexNodes(snapshot), { includeHidden: true });
+  const scores = scoreBlocks(snapshot, tree, blocks, models);
+  const best = scores.pageTypes.reduce((a, b) => (b[1] > a[1] ? b : a), ['article', -1] as [PageType, number]);
+  const trace: TraceEvent[] = [{ step: 'page-type', pageType: best[0], probability: round(best[1]) }];
+  const threshold = models.thresholds?.[best[0]] ?? CONTENT_THRESHOLD;
+  const choice = chooseContent(snapshot, blocks, scores.final, scores.components, threshold);
+  trace.push(...choice.trace);
+  const keptSet = new Set(choice.kept);
+  const keptWords = choice.kept.reduce((s, i) => s + blocks[i]!.words, 0);
+  const hasContent = choice.kept.length > 0 && keptWords >= MIN_CONTENT_WORDS;
+  const pageType: PageType = hasContent ? best[0] : 'other';
+
+  const records = blockRecords(snapshot, tree, blocks, scores, keptSet);
+  const byId = new Map(records.map((r) => [r.id, r]));
+  let mainLeaves = records.filter((r) => r.leaf && r.features.mainShare >= MAIN_LEAF_SHARE);
+  if (mainLeaves.length === 0) mainLeaves = records.filter((r) => r.leaf && r.features.mainShare > 0);
+  let main: Decision['main'] = null;
+  let runnerUp: Decision['runnerUp'] = null;
+  let margin: number | null = null;
+  const merged: Decision['merged'] = [];
+  let reason: string;
+  const keptChars = choice.kept.reduce((s, i) => s + blocks[i]!.chars, 0);
+  if (hasContent && mainLeaves.length > 0) {
+    const top = [...mainLeaves].sort((a, b) => b.score - a.score || cmpId(a.id, b.id))[0]!;
+    const mainId = commonAncestorId(mainLeaves.map((r) => r.id));
+    const mainRec = byId.get(mainId)!;
+    main = { id: mainId, rect: mainRec.rect, score: mainRec.score, blockIds: mainLeaves.map((r) => r.id) };
+    for (const r of mainLeaves) {
+      if (r.id !== top.id) merged.push({ id: r.id, reason: `${Math.round(r.features.mainShare * 100)}% of its ${r.features.chars} characters are main content (score ${r.score})` });
+    }
+    const rivals = records.filter((r) => r.id !== mainId && !isAncestor(r.id, mainId) && !isAncestor(mainId, r.id) && r.features.chars > 0)
+      .sort((a, b) => b.score - a.score || cmpId(a.id, b.id));
+    if (rivals[0]) {
+      runnerUp = { id: rivals[0].id, score: rivals[0].score };
+      margin = round(mainRec.score - rivals[0].score);
+    }
+    reason = `${pageType} page (${round(best[1])}): ${choice.kept.length} text block(s), ${keptChars} characters, ` +
+      `in ${mainLeaves.length} block(s) under ${mainId}; best block ${top.id} (${top.score})` +
+      (runnerUp ? `; runner-up ${runnerUp.id} (${runnerUp.score})` : '');
+  } else if (hasContent) {
+    // main-content text that no VIPS leaf holds (text the segmentation left out, hidden text only)
+    reason = `${pageType} page (${round(best[1])}): ${choice.kept.length} text block(s), ${keptChars} characters, outside the visible blocks`;
+  } else {
+    const last = choice.trace.find((e) => e.step === 'no-content');
+    reason = `no main content: ${last && last.step === 'no-content' ? last.why : `fewer than ${MIN_CONTENT_WORDS} words kept`}`;
+  }
+  assignRoles(records, main, snapshot, tree.levels);
+
+  const leafIds = scores.index.leaves.map((l) => l.leaf.id);
+  const dropped = choice.dropped.map((d) => {
+    const leaf = scores.index.leafOfBlock[d.block]!;
+    return { text: blocks[d.block]!.text.slice(0, 120), reason: d.reason, block: leaf >= 0 ? leafIds[leaf]! : null };
+  });
+  const containerNode = choice.container >= 0 ? snapshot.nodes[choice.container]! : null;
+  const pageTypeScores: Decision['pageTypeScores'] = {};
+  for (const [t, p] of scores.pageTypes) pageTypeScores[t] = round(p);
+  return {
+    pageType,
+    pageTypeScores,
+    main,
+    reason,
+    runnerUp,
+    margin,
+    merged,
+    container: containerNode && hasContent ? { node: containerNode.id, tag: containerNode.tag, value: choice.kept.length } : null,
+    dropped: hasContent ? dropped : [],
+    trace,
+    blocks: records,
+    selection: hasContent ? choice.selection : { roots: [], exclude: [] },
+  };
 }
+
+

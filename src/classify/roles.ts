@@ -16,8 +16,7 @@
  * levels (a tree from an older caller), each leaf is its own region.
  */
 import type { PageSnapshot, Rect } from '../snapshot/types.js';
-import type { BlockRecord, Decision } from './index.js';
-import type { Role } from './types.js';
+import type { BlockRecord, Decision, Role } from './types.js';
 
 /** Which blocks make up each level of the tree (segment's `BlockTree.levels`). */
 export interface RoleLevels {

@@ -23,6 +23,18 @@ export interface TextBlock {
   /** Font size in px (largest text of the run's owner). */
   fontSize: number;
   fontWeight: number;
+  /** Its text is not visible (only with `includeHidden`: every text node of the run is hidden). */
+  hidden: boolean;
+  /** Its text is not even rendered (a collapsed tab, accordion or `<details>`; see SnapshotNode.collapsed). */
+  collapsed: boolean;
+}
+
+export interface TextBlockOptions {
+  /**
+   * Also cut hidden text into blocks of its own (never mixed with visible text): invisible text
+   * that is laid out, and collapsed text that the page holds without rendering. Off by default.
+   */
+  includeHidden?: boolean;
 }
 
 const INLINE_DISPLAYS = new Set(['inline', 'ruby', 'ruby-text', 'contents']);
@@ -64,15 +76,17 @@ function unionRect(a: Rect | null, b: Rect): Rect {
 }
 
 /** Cut the snapshot into text blocks in reading order. */
-export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = indexNodes(snapshot)): TextBlock[] {
+export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = indexNodes(snapshot), options: TextBlockOptions = {}): TextBlock[] {
   const nodes = snapshot.nodes;
   const blocks: TextBlock[] = [];
-  let run: { owner: number; ids: number[] } | null = null;
+  const includeHidden = options.includeHidden === true;
+  let run: { owner: number; ids: number[]; hidden: boolean } | null = null;
 
   const flush = (): void => {
     if (!run) return;
     const ids = run.ids;
     const owner = run.owner;
+    const hidden = run.hidden;
     run = null;
     let text = '';
     let linkChars = 0;
@@ -84,7 +98,7 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
       text += s;
       if (index.inLink[id]) linkChars += s.replace(/\s+/g, '').length;
       lines = Math.max(lines, t.lines ?? 1);
-      if (t.visible && s.trim()) rect = unionRect(rect, t.rect);
+      if ((t.visible || hidden) && s.trim()) rect = unionRect(rect, t.rect);
     }
     const clean = text.replace(/\s+/g, ' ').trim();
     if (!clean || !rect) return;
@@ -95,7 +109,7 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
     blocks.push({
       index: blocks.length,
       owner,
-      textNodes: ids.filter((id) => nodes[id]!.visible && (nodes[id]!.text ?? '').trim() !== ''),
+      textNodes: ids.filter((id) => (hidden || nodes[id]!.visible) && (nodes[id]!.text ?? '').trim() !== ''),
       text: clean,
       chars: clean.replace(/\s+/g, '').length,
       linkChars,
@@ -104,6 +118,8 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
       rect,
       fontSize: fs,
       fontWeight: ownerNode.style?.fontWeight ?? 400,
+      hidden,
+      collapsed: hidden && ids.some((id) => nodes[id]!.collapsed === true),
     });
   };
 
@@ -117,12 +133,16 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
     }
     const node = nodes[id]!;
     if (node.kind === 'text') {
-      if (!node.visible && (node.text ?? '').trim() !== '') continue; // hidden text
-      if (!run || (run as { owner: number }).owner !== owner) {
+      const blank = (node.text ?? '').trim() === '';
+      const hidden = !node.visible && !blank;
+      if (hidden && !includeHidden) continue;
+      const current = run as { owner: number; hidden: boolean } | null;
+      // white space joins the run it is in; visible and hidden text never share a block
+      if (!current || current.owner !== owner || (!blank && current.hidden !== hidden)) {
         flush();
-        run = { owner, ids: [] };
+        run = { owner, ids: [], hidden };
       }
-      run.ids.push(id);
+      (run as { ids: number[] }).ids.push(id);
       continue;
     }
     if (node.tag === 'br') {

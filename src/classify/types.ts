@@ -1,3 +1,8 @@
+/**
+ * What classification produces: roles, page types, the main-content selection and the decision
+ * record (every block's features, score and score components, the chosen blocks, what was
+ * dropped and why, and a trace of the steps taken).
+ */
 import type { Rect } from '../snapshot/types.js';
 
 export type Role =
@@ -13,4 +18,143 @@ export type Role =
   | 'content'
   | 'other';
 
-export type PageType = 'article' | 'listing' | 'other';
+/**
+ * The kind of page, which decides what its main content is (see the README):
+ * - `article`: one text in sequential paragraphs (news, blog post, guide, review);
+ * - `forum`: a thread, every post of it, question and answers;
+ * - `product`: one product's name, description, specifications and price;
+ * - `collection`: a grid of products or categories, without the filters around it;
+ * - `listing`: repeated entries (search results, an index, a course catalogue);
+ * - `documentation`: the doc text and its code, without the sidebar navigation and table of contents;
+ * - `service`: a service or landing page's sections (hero, features, pricing, FAQ);
+ * - `other`: no main content (an error page, an interstitial, an empty shell).
+ */
+export type PageType = 'article' | 'forum' | 'product' | 'collection' | 'listing' | 'documentation' | 'service' | 'other';
+
+export const PAGE_TYPES: readonly PageType[] = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service', 'other'];
+
+/** Which part of the snapshot is the main content. Produced by classify, consumed by content. */
+export interface ContentSelection {
+  /** Snapshot node ids whose subtrees form the main content, in reading order. */
+  roots: number[];
+  /** Node ids inside those subtrees to leave out, with their subtrees (ads, share bars, related links). */
+  exclude: number[];
+  /**
+   * Text nodes inside the roots that the page holds without showing (a closed tab or accordion,
+   * a collapsed "read more") and that belong to the main content: written out like visible text.
+   * Other invisible text is always left out.
+   */
+  reveal?: number[];
+}
+
+/** Families of features; each block's score breaks down into one contribution per family. */
+export type FeatureFamily = 'text' | 'links' | 'style' | 'geometry' | 'dom' | 'vips' | 'context' | 'page';
+
+export const FEATURE_FAMILIES: readonly FeatureFamily[] = ['text', 'links', 'style', 'geometry', 'dom', 'vips', 'context', 'page'];
+
+/**
+ * The parts a block's score (log-odds of being main content) adds up from:
+ * - `base`: the model's prior, the same for every block;
+ * - one per feature family: what the block's own features moved it by (first pass);
+ * - `surroundings`: what the second pass, which also sees how the blocks around it scored,
+ *   changed (a lone line in a footer goes down; a short line between paragraphs goes up).
+ */
+export type ScoreComponent = 'base' | FeatureFamily | 'surroundings';
+
+export const SCORE_COMPONENTS: readonly ScoreComponent[] = ['base', ...FEATURE_FAMILIES, 'surroundings'];
+
+export type ScoreComponents = Record<ScoreComponent, number>;
+
+/**
+ * Why text inside the main region was left out: the component that pulled its score down the
+ * most (`links`: link text; `text`: its wording, e.g. short with no sentence; `dom`: where it sits,
+ * e.g. in a navigation or footer element; `surroundings`: the blocks around it are not content;
+ * and so on for each family).
+ */
+export type DropReason = Exclude<ScoreComponent, 'base'>;
+
+/** One step of the decision, in the order it was taken (Defuddle's debug removals, as data). */
+export type TraceEvent =
+  | { step: 'page-type'; pageType: PageType; probability: number }
+  | { step: 'scored'; blocks: number; hidden: number; kept: number; threshold: number }
+  | { step: 'fallback'; block: number; score: number; why: string }
+  | { step: 'unit'; node: number; tag: string; blocks: number }
+  | { step: 'container'; node: number; tag: string; blocks: number }
+  | { step: 'excluded'; node: number; tag: string; blocks: number }
+  | { step: 'revealed'; blocks: number; chars: number }
+  | { step: 'no-content'; why: string };
+
+export interface BlockFeatures {
+  chars: number;
+  words: number;
+  linkDensity: number;
+  /** Characters per 1,000 px² of block area. */
+  textDensity: number;
+  wordsPerLine: number;
+  sentences: number;
+  /** Chars-weighted font size over the page's body text size. */
+  relFontSize: number;
+  /** 1 when horizontally centred on the page, 0 at an edge. */
+  centring: number;
+  /** Top edge as a share of the document height. */
+  top: number;
+  /** Share of the document area. */
+  areaShare: number;
+  paragraphs: number;
+  headings: number;
+  listItems: number;
+  links: number;
+  images: number;
+  formControls: number;
+  tables: number;
+  /** Share of the block's characters chosen as main content. */
+  mainShare: number;
+  /** How much its text reads like main content on its own (first pass), -1..1. */
+  prose: number;
+  /** A boilerplate role named by the block's own elements (tag, ARIA role, class/id). */
+  hint: Role | null;
+  positionFixed: boolean;
+}
+
+export interface BlockRecord {
+  id: string;
+  rect: Rect;
+  doc: number;
+  leaf: boolean;
+  role: Role;
+  /** Chars-weighted probability that the block's text is main content (0..1). */
+  score: number;
+  /** Chars-weighted mean log-odds of its text being main content: the sum of `components`. */
+  logOdds: number;
+  /** Chars-weighted mean contributions to its text's log-odds (they add up to `logOdds`). */
+  components: Partial<Record<ScoreComponent, number>>;
+  features: BlockFeatures;
+  /** First characters of the block's text. */
+  excerpt: string;
+}
+
+export interface Decision {
+  pageType: PageType;
+  /** Probability of each page type (the page-type model's answer). */
+  pageTypeScores: Partial<Record<PageType, number>>;
+  /** The main content: the block that encloses it, and every leaf block it was chosen from, in reading order. */
+  main: { id: string; rect: Rect; score: number; blockIds: string[] } | null;
+  /** Why the main content is what it is, or why there is none. */
+  reason: string;
+  /** The best block outside the main content. */
+  runnerUp: { id: string; score: number } | null;
+  /** The main block's score minus the runner-up's. */
+  margin: number | null;
+  /** Leaf blocks of the main content besides the best one, and why. */
+  merged: Array<{ id: string; reason: string }>;
+  /** The element that encloses the main content, and how many text blocks it holds. */
+  container: { node: number; tag: string; value: number } | null;
+  /** Text dropped from inside the main region, and why. */
+  dropped: Array<{ text: string; reason: DropReason; block: string | null }>;
+  /** The steps taken, in order. */
+  trace: TraceEvent[];
+  /** Every block of the tree, pre-order. */
+  blocks: BlockRecord[];
+  /** The snapshot nodes that make up the main content. */
+  selection: ContentSelection;
+}

@@ -1,12 +1,16 @@
-/** `viseg eval --gold gold.json <predictions.jsonl | pages dir>`: F1/P/R with the reference metric. */
-import { statSync } from 'node:fs';
+/** `viseg eval --gold gold.json <predictions.jsonl | pages dir | snapshots dir>`: P/R/F1 with the reference metrics. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { Command, Option } from 'commander';
 import { buildContent } from '../content/index.js';
 import { analyzeSnapshot } from '../pipeline/analyze.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { getStrategy, STRATEGY_NAMES } from '../strategies/index.js';
-import { readGold, readPredictions } from '../eval/files.js';
+import { readPredictions } from '../eval/files.js';
+import { GoldFileError, readGoldFile, readIds, type GoldFile } from '../eval/gold.js';
 import { pageId, scoreAll, type PageScore, type Summary } from '../eval/score.js';
+import { scoreWords, type WordPageScore, type WordSummary } from '../eval/words.js';
 import { OptionsError } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
 import { addConcurrencyOption, addRenderOptions, checkInputs, dflt, EXIT_OK, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
@@ -29,6 +33,25 @@ interface EvalCliOptions extends RenderCliOptions {
   worst?: number;
   out?: string;
   quiet?: boolean;
+  metric?: 'shingles' | 'words';
+  perType?: boolean;
+  ids?: string;
+}
+
+function loadGold(file: string): GoldFile {
+  try {
+    return readGoldFile(file);
+  } catch (e) {
+    if (e instanceof GoldFileError) throw new OptionsError(`--gold: ${e.message}`);
+    throw e;
+  }
+}
+
+/** id -> gold text, as the shingle scorer wants it. */
+function goldTexts(g: GoldFile, ids?: readonly string[]): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const id of ids ?? Object.keys(g.pages)) texts[id] = g.pages[id]?.text ?? '';
+  return texts;
 }
 
 function roundRow(r: Record<string, number | string>): Record<string, number | string> {
@@ -128,6 +151,59 @@ async function extractDir(dir: string, o: EvalCliOptions, strategies: string[]):
   return { predictions, pagesPerSecond };
 }
 
+/** Snapshot files (`viseg snapshot` output) in a directory: `<id>.json` or `<id>.json.gz`. */
+function snapshotFiles(dir: string): string[] {
+  return readdirSync(dir).filter((f) => /\.json(\.gz)?$/i.test(f)).sort();
+}
+
+function hasPages(dir: string): boolean {
+  return readdirSync(dir).some((f) => /\.(x?html?)(\.gz)?$/i.test(f));
+}
+
+/** Run the pure stages over recorded snapshots (no browser): id -> text for each strategy. */
+function analyzeSnapshotDir(dir: string, strategies: string[], ids: ReadonlySet<string> | null): DirRun {
+  const predictions = new Map(strategies.map((s) => [s, {} as Record<string, string>]));
+  const busyMs = new Map(strategies.map((s) => [s, 0]));
+  let pages = 0;
+  for (const f of snapshotFiles(dir)) {
+    const id = f.replace(/\.json(\.gz)?$/i, '');
+    if (ids && !ids.has(id)) continue;
+    const bytes = readFileSync(path.join(dir, f));
+    let snapshot: PageSnapshot;
+    try {
+      snapshot = JSON.parse((f.toLowerCase().endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')) as PageSnapshot;
+    } catch (e) {
+      say(`warning: ${f}: not a snapshot (${(e as Error).message}); scored as empty`);
+      continue;
+    }
+    pages++;
+    for (const s of strategies) {
+      const r = runStrategy(snapshot, s);
+      predictions.get(s)![id] = r.text;
+      busyMs.set(s, busyMs.get(s)! + r.ms);
+    }
+  }
+  const pagesPerSecond = new Map([...busyMs].map(([s, ms]) => [s, ms > 0 ? (pages * 1000) / ms : 0]));
+  return { predictions, pagesPerSecond };
+}
+
+function printWords(label: string, a: ReturnType<typeof scoreWords>, perType: boolean, worst: number): void {
+  const row = (name: string, s: WordSummary): string =>
+    `${name.padEnd(14)} ${String(s.pages).padStart(5)}  ${fmt(s.f1)}  ${fmt(s.precision)}  ${fmt(s.recall)}  ${fmt(s.with)}  ${fmt(s.without)}\n`;
+  out(`${label}\n${'page type'.padEnd(14)} ${'pages'.padStart(5)}  F1     P      R      with   without\n`);
+  if (perType) for (const [t, s] of Object.entries(a.types)) out(row(t, s));
+  out(row('all', a.summary));
+  const bad = [...a.pages].sort((x, y) => x.f1 - y.f1 || (x.id < y.id ? -1 : 1)).slice(0, worst);
+  if (bad.length) {
+    out(`\nworst pages\n  ${'page'.padEnd(30)} ${'type'.padEnd(14)} ${'F1'.padEnd(6)} ${'P'.padEnd(6)} R\n`);
+    for (const p of bad) out(`  ${p.id.slice(0, 30).padEnd(30)} ${p.pageType.slice(0, 14).padEnd(14)} ${fmt(p.f1)}  ${fmt(p.precision)}  ${fmt(p.recall)}\n`);
+  }
+}
+
+function roundWords(s: WordSummary): Record<string, number> {
+  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, k === 'pages' ? v : Math.round(v * 10000) / 10000]));
+}
+
 /** Rows in the worst-pages table when `--worst` is not given. */
 const WORST = 10;
 
@@ -136,18 +212,24 @@ Examples:
   $ viseg eval --gold gold.json results.jsonl                # records from viseg extract -o results.jsonl
   $ viseg eval --gold gold.json pages/                       # extract the pages first, then score
   $ viseg eval --gold gold.json pages/ --strategy all        # every strategy on one rendering
+  $ viseg eval --gold gold.json snapshots/ --strategy all    # every strategy on recorded snapshots, no browser
+  $ viseg eval --gold wcxb/gold.json results.jsonl --metric words --per-type
   $ viseg eval --gold gold.json a.jsonl --compare b.jsonl    # side by side, largest differences
   $ viseg eval --gold gold.json results.jsonl --json
   $ viseg eval --segmentation seg-random/                    # blocks against people's blocks, both levels
 
 gold.json maps page ids (file names without .html) to {"articleBody": "..."}, as the
-article-extraction-benchmark datasets ship it.`;
+article-extraction-benchmark datasets ship it; WCXB's gold also carries pageType, with and
+without, and is scored with its word metric by default.`;
 
 export function evalCommand(): Command {
   const cmd = new Command('eval')
-    .description('score extractions against gold text (4-gram shingle P/R/F1), or segmentations against human-marked blocks (--segmentation)')
-    .argument('[predictions]', 'a viseg JSONL file, a JSON map id -> {articleBody}, or a directory of pages to extract first')
-    .option('--gold <file>', 'gold JSON: id -> {articleBody}')
+    .description('score extractions against gold text (4-gram shingle P/R/F1, or WCXB word P/R/F1 per page type), or segmentations against human-marked blocks (--segmentation)')
+    .argument('[predictions]', 'a viseg JSONL file, a JSON map id -> {articleBody}, a directory of pages to extract first, or a directory of snapshots (viseg snapshot -o <id>.json.gz) to analyse without a browser')
+    .option('--gold <file>', 'gold JSON: id -> {articleBody} (WCXB files also carry pageType, with and without)')
+    .addOption(new Option('--metric <name>', 'shingles: 4-gram shingle bags, P and R averaged over pages (article-extraction benchmark); words: WCXB word-level P/R/F1 per page with snippet rates (default: words when the gold carries page types or snippets, else shingles)').choices(['shingles', 'words']))
+    .option('--per-type', 'with --metric words: one row per page type')
+    .option('--ids <file>', 'score only these page ids (one per line)')
     .option('--segmentation <dataset>', 'score both levels of blocks against a human-marked segmentation dataset (gold/<page>.json, pages/<page>/)')
     .option('--snapshots <dir>', 'with --segmentation: analyse <page>.json.gz snapshots found here instead of rendering, and save the ones rendered')
     .option('--save-segments <dir>', 'with --segmentation: write each page\'s `viseg segment --level top|fine` JSON under <dir>/top and <dir>/fine')
@@ -156,7 +238,7 @@ export function evalCommand(): Command {
     .option('--compare <other>', 'a second predictions file to show side by side')
     .option('--worst <n>', `rows in the worst-pages table ${dflt(WORST)}`, intArg('--worst'))
     .option('-o, --out <file>', 'with a pages directory: also write the extraction records (JSONL)')
-    .addOption(new Option('--strategy <name>', `with a pages directory: the strategy to score, or "all" for one row each ${dflt('vips')}`).choices([...STRATEGY_NAMES, 'all']))
+    .addOption(new Option('--strategy <name>', `with a pages or snapshots directory: the strategy to score, or "all" for one row each ${dflt('vips')}`).choices([...STRATEGY_NAMES, 'all']))
     .option('-q, --quiet', 'no progress bar');
   addConcurrencyOption(cmd);
   addRenderOptions(cmd);
@@ -172,7 +254,11 @@ export function evalCommand(): Command {
       if (o.snapshots || o.saveSegments) throw new OptionsError('--snapshots and --save-segments go with --segmentation');
       if (!o.gold) throw new OptionsError('--gold <file> is required (or --segmentation <dataset>)');
       if (predictions === undefined) throw new OptionsError('give a predictions file or a directory of pages');
-      const gold = await readGold(o.gold);
+      const goldFile = loadGold(o.gold);
+      const ids = o.ids ? readIds(o.ids) : null;
+      const metric = o.metric ?? (goldFile.wcxbLayout ? 'words' : 'shingles');
+      const gold = goldTexts(goldFile, ids ?? undefined);
+      if (o.perType && metric !== 'words') throw new OptionsError('--per-type goes with --metric words');
       const skipped = (file: string) => (line: number, error: string) => say(`warning: ${file}: line ${line} skipped: ${error}`);
       let isDir = false;
       try {
@@ -180,12 +266,19 @@ export function evalCommand(): Command {
       } catch {
         throw new OptionsError(`no such file or directory: ${predictions}`);
       }
-      if (!isDir && o.strategy && o.strategy !== 'vips') throw new OptionsError('--strategy applies to a pages directory, not to a predictions file');
+      if (!isDir && o.strategy && o.strategy !== 'vips') throw new OptionsError('--strategy applies to a pages or snapshots directory, not to a predictions file');
+      const snapshots = isDir && !hasPages(predictions) && snapshotFiles(predictions).length > 0;
+      const idSet = ids ? new Set(ids) : null;
+      const score = (pred: Record<string, string>) => scoreWords(goldFile.pages, pred, ids ?? undefined);
       if (isDir && o.strategy === 'all') {
         const names = [...STRATEGY_NAMES];
-        const run = await extractDir(predictions, { ...o, strategy: undefined }, names);
-        const rows = names.map((name) => ({ strategy: name, ...scoreAll(gold, run.predictions.get(name)!).summary, pagesPerSecond: run.pagesPerSecond.get(name)! }));
-        if (o.json) outRaw(jsonLine({ strategies: rows.map((r) => roundRow(r)) }) + '\n');
+        const run = snapshots ? analyzeSnapshotDir(predictions, names, idSet) : await extractDir(predictions, { ...o, strategy: undefined }, names);
+        const rows = names.map((name) => {
+          const pred = run.predictions.get(name)!;
+          const s = metric === 'words' ? score(pred).summary : scoreAll(gold, pred).summary;
+          return { strategy: name, f1: s.f1, precision: s.precision, recall: s.recall, pagesPerSecond: run.pagesPerSecond.get(name)! };
+        });
+        if (o.json) outRaw(jsonLine({ metric, strategies: rows.map((r) => roundRow(r)) }) + '\n');
         else {
           out(`${'strategy'.padEnd(12)} ${'F1'.padEnd(6)} ${'P'.padEnd(6)} ${'R'.padEnd(6)} pages/s\n`);
           for (const r of rows) out(`${r.strategy.padEnd(12)} ${fmt(r.f1)}  ${fmt(r.precision)}  ${fmt(r.recall)}  ${r.pagesPerSecond.toFixed(2)}\n`);
@@ -193,13 +286,30 @@ export function evalCommand(): Command {
         process.exitCode = EXIT_OK;
         return;
       }
-      const pred = isDir ? (await extractDir(predictions, o, [o.strategy ?? 'vips'])).predictions.get(o.strategy ?? 'vips')! : await readPredictions(predictions, skipped(predictions));
+      const strategy = o.strategy ?? 'vips';
+      const pred = !isDir ? await readPredictions(predictions, skipped(predictions))
+        : snapshots ? analyzeSnapshotDir(predictions, [strategy], idSet).predictions.get(strategy)!
+        : (await extractDir(predictions, o, [strategy])).predictions.get(strategy)!;
+      if (metric === 'words') {
+        const a = score(pred);
+        const b = o.compare ? score(await readPredictions(o.compare, skipped(o.compare))) : undefined;
+        if (o.json) {
+          const types = Object.fromEntries(Object.entries(a.types).map(([t, s]) => [t, roundWords(s)]));
+          const perPage = a.pages.map((p: WordPageScore) => ({ id: p.id, pageType: p.pageType, f1: p.f1, precision: p.precision, recall: p.recall }));
+          outRaw(jsonLine({ metric, ...roundWords(a.summary), ...(o.perType ? { types } : {}), perPage, ...(b ? { compare: roundWords(b.summary) } : {}) }) + '\n');
+        } else {
+          printWords(predictions, a, o.perType ?? false, o.worst ?? WORST);
+          if (b && o.compare) printWords(o.compare, b, o.perType ?? false, 0);
+        }
+        process.exitCode = EXIT_OK;
+        return;
+      }
       const a = scoreAll(gold, pred);
       const b = o.compare ? scoreAll(gold, await readPredictions(o.compare, skipped(o.compare))) : undefined;
       if (o.json) {
         const round = (s: Summary) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Math.round(v * 10000) / 10000]));
         const perPage = a.pages.map((p) => ({ id: p.id, f1: p.f1, precision: p.precision, recall: p.recall }));
-        outRaw(jsonLine({ ...round(a.summary), perPage, ...(b ? { compare: round(b.summary) } : {}) }) + '\n');
+        outRaw(jsonLine({ metric, ...round(a.summary), perPage, ...(b ? { compare: round(b.summary) } : {}) }) + '\n');
       } else {
         printTable(predictions, a.summary, a.pages, o.worst ?? WORST, b && o.compare ? { label: o.compare, s: b.summary, pages: b.pages } : undefined);
       }

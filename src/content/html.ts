@@ -47,6 +47,8 @@ interface Ctx {
   snapshot: PageSnapshot;
   base: string | undefined;
   excluded: Set<number>;
+  /** Hidden text nodes written out as if visible (ContentSelection.reveal). */
+  reveal: ReadonlySet<number>;
   images: Map<number, ImageInfo>;
   /** Inside an emitted `<pre>`: text is copied verbatim. */
   readonly inPre: boolean;
@@ -111,6 +113,7 @@ export function cleanHtml(snapshot: PageSnapshot, selection: ContentSelection, o
     snapshot,
     base,
     excluded: new Set(selection.exclude),
+    reveal: new Set(selection.reveal ?? []),
     images,
     inPre: false,
     phrasing: false,
@@ -215,7 +218,7 @@ function children(node: SnapshotNode, ctx: Ctx): CNode[] {
 
 /** The children of `node` as text (toText), line breaks as `<br>`. */
 function flattened(node: SnapshotNode, ctx: Ctx): CNode[] {
-  const text = toText(ctx.snapshot, { roots: node.children, exclude: [...ctx.excluded] });
+  const text = toText(ctx.snapshot, { roots: node.children, exclude: [...ctx.excluded], reveal: [...ctx.reveal] });
   const out: CNode[] = [];
   text.split('\n').forEach((line, i) => {
     if (i > 0) out.push({ kind: 'element', tag: 'br', attrs: [], children: [] });
@@ -234,7 +237,7 @@ function flow(ctx: Ctx): Ctx {
  * its newlines so the line structure survives.
  */
 function convertText(node: SnapshotNode, ctx: Ctx): CNode[] {
-  if (!isTextUsable(node) || ctx.tablePart !== 'none') return [];
+  if (!isTextUsable(node, ctx.reveal) || ctx.tablePart !== 'none') return [];
   // Control characters (C0 but tab and line ends, DEL, C1) never belong in text, they are escape
   // sequences for terminals; and markdown.ts uses some as private separators.
   const raw = (node.text ?? '').replace(/[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/g, '');

@@ -128,9 +128,10 @@ export class TextWriter {
 export function toText(snapshot: PageSnapshot, selection: ContentSelection): string {
   const writer = new TextWriter();
   const excluded = new Set(selection.exclude);
+  const reveal = new Set(selection.reveal ?? []);
   for (const root of effectiveRoots(snapshot, selection)) {
     writer.breakLines(2);
-    walk(snapshot, root, excluded, writer);
+    walk(snapshot, root, excluded, reveal, writer);
     writer.breakLines(2);
   }
   return writer.toString();
@@ -140,7 +141,7 @@ export function toText(snapshot: PageSnapshot, selection: ContentSelection): str
 type Step = { id: number; inLayoutTable: boolean } | { close: 1 | 2 | 'space' };
 
 /** Writes the subtree of `root` (pre-order, with closing separators) without recursion. */
-function walk(snapshot: PageSnapshot, root: number, excluded: Set<number>, w: TextWriter): void {
+function walk(snapshot: PageSnapshot, root: number, excluded: Set<number>, reveal: ReadonlySet<number>, w: TextWriter): void {
   const stack: Step[] = [{ id: root, inLayoutTable: false }];
   while (stack.length > 0) {
     const step = stack.pop() as Step;
@@ -152,7 +153,7 @@ function walk(snapshot: PageSnapshot, root: number, excluded: Set<number>, w: Te
     const node = snapshot.nodes[step.id];
     if (!node || excluded.has(step.id)) continue;
     if (node.kind === 'text') {
-      if (isTextUsable(node)) w.write(node.text ?? '', whiteSpaceOf(snapshot, snapshot.nodes[node.parent]));
+      if (isTextUsable(node, reveal)) w.write(node.text ?? '', whiteSpaceOf(snapshot, snapshot.nodes[node.parent]));
       continue;
     }
     if (DROPPED_TAGS.has(node.tag) || node.tag === 'img') continue;

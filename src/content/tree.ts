@@ -125,8 +125,8 @@ export function collapseWhiteSpace(text: string, mode: WhiteSpaceMode): string {
  * is pure white space: the snapshot flags white-space-only nodes (the space between two
  * highlighted code tokens, say) as invisible, and dropping them would glue words together.
  */
-export function isTextUsable(node: SnapshotNode): boolean {
-  return node.visible || /^[ \t\n\r\f]*$/.test(node.text ?? '');
+export function isTextUsable(node: SnapshotNode, reveal?: ReadonlySet<number>): boolean {
+  return node.visible || /^[ \t\n\r\f]*$/.test(node.text ?? '') || (reveal !== undefined && reveal.has(node.id));
 }
 
 /** True when node `id` (or, with `inclusive`, the node itself) has an ancestor with tag `tag`. */

@@ -1,10 +1,4 @@
-/** Which part of the snapshot is the main content. Produced by classify, consumed by content. */
-export interface ContentSelection {
-  /** Snapshot node ids whose subtrees form the main content, in reading order. */
-  roots: number[];
-  /** Node ids inside those subtrees to leave out, with their subtrees (ads, share bars, related links). */
-  exclude: number[];
-}
+export type { ContentSelection } from '../classify/types.js';
 
 export interface ExtractedContent {
   /** Clean HTML: whitelisted tags and attributes, absolute URLs, no scripts, styles or handlers. */

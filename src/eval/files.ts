@@ -1,6 +1,5 @@
 /**
- * The files `viseg eval` reads, each with one schema and one reader:
- * - a gold file: a JSON object, page id -> `{ "articleBody": "..." }` (other keys ignored) or a string;
+ * The predictions `viseg eval` reads (gold files: ./gold.ts), with one schema and one reader:
  * - predictions: viseg's JSONL records (`input` gives the page id, `text` the prediction), or a
  *   JSON object like the gold file, optionally wrapped as `{ "version": ..., "output": {...} }`.
  */
@@ -25,19 +24,6 @@ function texts(map: z.output<typeof textMapSchema>): Record<string, string> {
 function problem(e: z.ZodError): string {
   const i = e.issues[0];
   return i ? `${i.path.map(String).join('.') || 'top level'}: ${i.message}` : 'invalid';
-}
-
-/** gold.json: page id -> text. A file that cannot be read or is not such a map is a usage error. */
-export async function readGold(file: string): Promise<Record<string, string>> {
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(file, 'utf8'));
-  } catch (e) {
-    throw new OptionsError(`cannot read --gold ${file}: ${(e as Error).message}`);
-  }
-  const r = textMapSchema.safeParse(json);
-  if (!r.success) throw new OptionsError(`--gold ${file} is not a map of page id to {"articleBody": "..."}: ${problem(r.error)}`);
-  return texts(r.data);
 }
 
 /** Whether the file starts like one JSON object rather than lines of records (reads 64 KB at most). */

@@ -2,7 +2,7 @@
  * The pure part of the pipeline: snapshot -> block tree -> decision -> content and metadata.
  * No browser; the same snapshot always gives the same result.
  */
-import { classify, type Decision } from '../classify/index.js';
+import { classify, type ClassifierModels, type Decision } from '../classify/index.js';
 import { buildContent, extractMetadata } from '../content/index.js';
 import type { ArticleMetadata, ExtractedContent } from '../content/types.js';
 import { segment } from '../segment/index.js';
@@ -11,7 +11,7 @@ import { checkSnapshot } from '../snapshot/schema.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { getStrategy } from '../strategies/index.js';
 import type { PageType } from '../classify/types.js';
-import { analyzeOptionsSchema, parseWith, type AnalyzeOptions } from '../options.js';
+import { analyzeOptionsSchema, parseWith, type AnalyzeOptions as PageAnalyzeOptions } from '../options.js';
 
 export interface Analysis {
   tree: BlockTree;
@@ -23,7 +23,10 @@ export interface Analysis {
   strategy: { name: string; pageType: PageType; notes: string[] };
 }
 
-export type { AnalyzeOptions };
+export type AnalyzeOptions = PageAnalyzeOptions & {
+  /** Classifier models to use instead of the bundled ones (cross-validation folds, experiments). */
+  models?: ClassifierModels;
+};
 
 const EMPTY: ExtractedContent = { html: '', text: '', markdown: '', wordCount: 0 };
 
@@ -33,15 +36,16 @@ const EMPTY: ExtractedContent = { html: '', text: '', markdown: '', wordCount: 0
  */
 export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions = {}): Analysis {
   checkSnapshot(snapshot);
-  const o = parseWith(analyzeOptionsSchema, options);
+  const { models, ...pageOptions } = options;
+  const o = parseWith(analyzeOptionsSchema, pageOptions);
   const t0 = performance.now();
   const tree = segment(snapshot, { pdoc: o.pdoc });
   const t1 = performance.now();
-  const decision = classify(snapshot, tree);
+  const decision = classify(snapshot, tree, models ? { models } : {});
   // The block tree and decision always come from VIPS (pictures and reports use them); another
   // strategy only replaces which nodes are the content.
   const name = o.strategy;
-  let selection = decision.main ? decision.selection : { roots: [], exclude: [] };
+  let selection = decision.selection;
   let strategy: Analysis['strategy'] = { name, pageType: decision.pageType, notes: [decision.reason] };
   if (name !== 'vips') {
     const r = getStrategy(name).run(snapshot);

@@ -4,6 +4,7 @@
  * the TypeScript type is derived from it, and every reader validates with it.
  */
 import { z } from 'zod';
+import { PAGE_TYPES } from '../classify/types.js';
 import { ERROR_CODES, WARNING_CODES } from '../browser/errors.js';
 import type { Decision } from '../classify/index.js';
 
@@ -35,7 +36,7 @@ export const errorInfoSchema = z.object({
  * parts readers use (the page type, the main block, every block's id, box, role and score).
  */
 const decisionShape = z.looseObject({
-  pageType: z.enum(['article', 'listing', 'other']),
+  pageType: z.enum(PAGE_TYPES),
   main: z.looseObject({ id: z.string(), rect, score: z.number(), blockIds: z.array(z.string()) }).nullable(),
   reason: z.string(),
   blocks: z.array(z.looseObject({ id: z.string(), rect, role: z.string(), score: z.number() })),
@@ -85,7 +86,7 @@ export const extractRecordSchema = z.object({
   leadImage: z.string().nullable(),
   excerpt: z.string().nullable(),
   wordCount: z.number().int().min(0),
-  pageType: z.enum(['article', 'listing', 'other']).nullable(),
+  pageType: z.enum(PAGE_TYPES).nullable(),
   /** The strategy that chose the content (`vips` unless `--strategy` said otherwise). */
   strategy: z.string(),
   text: z.string(),

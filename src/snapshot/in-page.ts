@@ -37,9 +37,75 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
   type Clip = { x1: number; y1: number; x2: number; y2: number };
   const NOCLIP: Clip = { x1: -Infinity, y1: -Infinity, x2: Infinity, y2: Infinity };
 
-  /** A row's flag bits: wire.ts's VISIBLE, IN_SHADOW and IN_FRAME (this script cannot import them). */
-  function flags(visible: boolean, ctx: { inShadow: boolean; inFrame: boolean }): number {
-    return (visible ? 1 : 0) | (ctx.inShadow ? 2 : 0) | (ctx.inFrame ? 4 : 0);
+  /** A row's flag bits: wire.ts's VISIBLE, IN_SHADOW, IN_FRAME and COLLAPSED (this script cannot import them). */
+  function flags(visible: boolean, ctx: { inShadow: boolean; inFrame: boolean }, collapsed = false): number {
+    return (visible ? 1 : 0) | (ctx.inShadow ? 2 : 0) | (ctx.inFrame ? 4 : 0) | (collapsed ? 8 : 0);
+  }
+  /**
+   * Content the page has but does not render: closed tabs and accordions, `<details>`, "read more"
+   * continuations (display: none, content-visibility: hidden). It is recorded, invisible and with
+   * an empty box at its rendered ancestor's corner, so that classification can judge it (a
+   * product's specification tab is main content; a hidden mobile menu is not). Subtrees larger
+   * than COLLAPSED_SUBTREE elements are left out, and at most COLLAPSED_BUDGET rows are recorded.
+   */
+  const COLLAPSED_BUDGET = 6000;
+  const COLLAPSED_SUBTREE = 2500;
+  let collapsedRows = 0;
+  /** The display an element of this tag has by default (for a collapsed element, whose computed display is `none`). */
+  const DEFAULT_DISPLAY: Record<string, string> = {
+    LI: 'list-item', TABLE: 'table', TR: 'table-row', TD: 'table-cell', TH: 'table-cell', THEAD: 'table-header-group',
+    TBODY: 'table-row-group', TFOOT: 'table-footer-group', CAPTION: 'table-caption', SUMMARY: 'block',
+  };
+  const BLOCK_TAGS = new Set(['ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'DD', 'DETAILS', 'DIALOG', 'DIV', 'DL', 'DT', 'FIELDSET',
+    'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HGROUP', 'HR', 'MAIN', 'MENU', 'NAV',
+    'OL', 'P', 'PRE', 'SECTION', 'UL', 'CENTER']);
+  function defaultDisplay(tag: string): string {
+    return DEFAULT_DISPLAY[tag] ?? (BLOCK_TAGS.has(tag) ? 'block' : 'inline');
+  }
+  function internStyle(style: WireStyle): number {
+    const key = style.join('\u0001');
+    let si = styleIndex.get(key);
+    if (si === undefined) {
+      si = styles.length;
+      styles.push(style);
+      styleIndex.set(key, si);
+    }
+    return si;
+  }
+  /** Records a collapsed subtree (see COLLAPSED_BUDGET) under `ctx.parent`. */
+  function addCollapsed(root: Element, ctx: Ctx): void {
+    if (collapsedRows >= COLLAPSED_BUDGET || root.getElementsByTagName('*').length > COLLAPSED_SUBTREE) return;
+    const stack: Array<[Node, number, string]> = [[root, ctx.parent, ctx.whiteSpace]];
+    while (stack.length) {
+      const [node, parent, ws] = stack.pop()!;
+      if (rows.length >= args.maxNodes) {
+        truncated = true;
+        return;
+      }
+      if (collapsedRows >= COLLAPSED_BUDGET) return;
+      if (node.nodeType === 3) {
+        const raw = (node as Text).data;
+        if (!raw || raw.trim() === '') continue;
+        const pre = ws.startsWith('pre') || ws === 'break-spaces';
+        rows.push([parent, 0, ctx.ax, ctx.ay, 0, 0, flags(false, ctx, true), pre ? raw : raw.replace(/[ \t\n\r\f]+/g, ' '), 1]);
+        collapsedRows++;
+        continue;
+      }
+      if (node.nodeType !== 1) continue;
+      const el = node as Element;
+      const tag = el.tagName.toUpperCase();
+      if (SKIP.has(tag) || LEAF.has(tag)) continue;
+      const style: WireStyle = ctx.style.slice();
+      style[0] = defaultDisplay(tag);
+      style[1] = 'static';
+      style[19] = tag === 'PRE' ? 'pre' : ws;
+      const id = rows.length;
+      rows.push([parent, tag.toLowerCase(), ctx.ax, ctx.ay, 0, 0, flags(false, ctx, true), internStyle(style), pickAttrs(el, ctx.base)]);
+      collapsedRows++;
+      const kids: Node[] = [];
+      for (let k = el.firstChild; k; k = k.nextSibling) kids.push(k);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i]!, id, style[19] as string]);
+    }
   }
   function round(n: number): number {
     return Math.round(n);
@@ -93,6 +159,11 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     inFrame: boolean;
     base: string;
     win: Window;
+    /** The parent's corner in document coordinates, its style tuple and white-space (for collapsed content). */
+    ax: number;
+    ay: number;
+    style: WireStyle;
+    whiteSpace: string;
   }
 
   function addText(t: Text, ctx: Ctx, whiteSpace: string): void {
@@ -103,7 +174,14 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     const range = doc.createRange();
     range.selectNodeContents(t);
     const rects = range.getClientRects();
-    if (rects.length === 0) return; // not rendered (collapsed white space, display:none parent)
+    if (rects.length === 0) {
+      // not rendered: collapsed white space, or text in a closed <details> / content-visibility: hidden
+      if (raw.trim() !== '' && collapsedRows < COLLAPSED_BUDGET && rows.length < args.maxNodes) {
+        rows.push([ctx.parent, 0, ctx.ax, ctx.ay, 0, 0, flags(false, ctx, true), pre ? raw : raw.replace(/[ \t\n\r\f]+/g, ' '), 1]);
+        collapsedRows++;
+      }
+      return;
+    }
     let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
     const tops: number[] = [];
     for (let i = 0; i < rects.length; i++) {
@@ -134,6 +212,50 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     return out;
   }
 
+  /** The element's whitelisted attributes, URLs made absolute. */
+  function pickAttrs(el: Element, base: string): Record<string, string> {
+    const tag = el.tagName.toUpperCase();
+    const attrs: Record<string, string> = {};
+    if (el.hasAttributes()) {
+      // The element's own few attributes looked up in ATTRS, rather than ATTRS' 26 names asked
+      // of the element one by one; kept in ATTRS order.
+      const list = el.attributes;
+      let picked: Array<[number, string]> | null = null;
+      for (let i = 0; i < list.length; i++) {
+        const a = list[i]!;
+        const k = ATTR_INDEX.get(a.name);
+        if (k !== undefined) (picked ??= []).push([k, a.value]);
+      }
+      if (picked) {
+        if (picked.length > 1) picked.sort((p, q) => p[0] - q[0]);
+        for (const [k, v] of picked) attrs[ATTRS[k]!] = v.length > 300 ? v.slice(0, 300) : v;
+      }
+    }
+    if (tag === 'A') {
+      const href = el.getAttribute('href');
+      if (href !== null) attrs.href = absUrl(href, base);
+    }
+    if (tag === 'IMG') {
+      const img = el as HTMLImageElement;
+      attrs.src = img.currentSrc || absUrl(el.getAttribute('src'), base);
+      const ds = el.getAttribute('data-src');
+      if (ds) attrs['data-src'] = absUrl(ds, base);
+    }
+    if (tag === 'VIDEO' || tag === 'IFRAME' || tag === 'SOURCE' || tag === 'EMBED') {
+      const s = el.getAttribute('src');
+      if (s) attrs.src = absUrl(s, base);
+    }
+    if (tag === 'VIDEO') {
+      const p = el.getAttribute('poster');
+      if (p) attrs.poster = absUrl(p, base);
+    }
+    if (tag === 'Q' || tag === 'BLOCKQUOTE' || tag === 'DEL' || tag === 'INS') {
+      const c = el.getAttribute('cite');
+      if (c) attrs.cite = absUrl(c, base);
+    }
+    return attrs;
+  }
+
   function walk(el: Element, ctx: Ctx): void {
     if (rows.length >= args.maxNodes) {
       truncated = true;
@@ -141,10 +263,20 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     }
     const tag = el.tagName.toUpperCase();
     if (SKIP.has(tag)) return;
-    const cs = ctx.win.getComputedStyle(el);
+    // An element can belong to another realm than its walk context (a node a script adopted from
+    // a frame): its own window computes its style, and one it cannot compute is left out.
+    let cs: CSSStyleDeclaration;
+    try {
+      cs = (el.ownerDocument?.defaultView ?? ctx.win).getComputedStyle(el);
+    } catch {
+      return;
+    }
     // Each computed-style read is a call into the engine: every property is read once.
     const display = cs.display;
-    if (display === 'none') return;
+    if (display === 'none') {
+      addCollapsed(el, ctx);
+      return;
+    }
     const br = el.getBoundingClientRect();
     const rect = toRect(br.left + ctx.dx, br.top + ctx.dy, br.width, br.height);
     const opacity = ctx.opacity * num(cs.opacity, 1);
@@ -167,44 +299,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     const visibility = cs.visibility;
     const hidden = visibility === 'hidden' || visibility === 'collapse';
     const visible = !hidden && opacity > 0 && rect.w > 0 && rect.h > 0 && clipArea(rect, ctx.clip) > 0;
-    const attrs: Record<string, string> = {};
-    if (el.hasAttributes()) {
-      // The element's own few attributes looked up in ATTRS, rather than ATTRS' 26 names asked
-      // of the element one by one; kept in ATTRS order.
-      const list = el.attributes;
-      let picked: Array<[number, string]> | null = null;
-      for (let i = 0; i < list.length; i++) {
-        const a = list[i]!;
-        const k = ATTR_INDEX.get(a.name);
-        if (k !== undefined) (picked ??= []).push([k, a.value]);
-      }
-      if (picked) {
-        if (picked.length > 1) picked.sort((p, q) => p[0] - q[0]);
-        for (const [k, v] of picked) attrs[ATTRS[k]!] = v.length > 300 ? v.slice(0, 300) : v;
-      }
-    }
-    if (tag === 'A') {
-      const href = el.getAttribute('href');
-      if (href !== null) attrs.href = absUrl(href, ctx.base);
-    }
-    if (tag === 'IMG') {
-      const img = el as HTMLImageElement;
-      attrs.src = img.currentSrc || absUrl(el.getAttribute('src'), ctx.base);
-      const ds = el.getAttribute('data-src');
-      if (ds) attrs['data-src'] = absUrl(ds, ctx.base);
-    }
-    if (tag === 'VIDEO' || tag === 'IFRAME' || tag === 'SOURCE' || tag === 'EMBED') {
-      const s = el.getAttribute('src');
-      if (s) attrs.src = absUrl(s, ctx.base);
-    }
-    if (tag === 'VIDEO') {
-      const p = el.getAttribute('poster');
-      if (p) attrs.poster = absUrl(p, ctx.base);
-    }
-    if (tag === 'Q' || tag === 'BLOCKQUOTE' || tag === 'DEL' || tag === 'INS') {
-      const c = el.getAttribute('cite');
-      if (c) attrs.cite = absUrl(c, ctx.base);
-    }
+    const attrs = pickAttrs(el, ctx.base);
     const id = rows.length;
     const zi = parseInt(cs.zIndex, 10);
     // In STYLE_KEYS order (see snapshot/wire.ts).
@@ -221,13 +316,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     ];
     // Each position always holds the same type (zIndex alone may be null), and no computed value
     // contains U+0001, so equal keys mean equal tuples.
-    const key = style.join('\u0001');
-    let si = styleIndex.get(key);
-    if (si === undefined) {
-      si = styles.length;
-      styles.push(style);
-      styleIndex.set(key, si);
-    }
+    const si = internStyle(style);
     rows.push([ctx.parent, lowerTag, rect.x, rect.y, rect.w, rect.h, flags(visible, ctx), si, attrs]);
 
     if (tag === 'A' && attrs.href) links.push({ node: id, href: attrs.href, text: ((el as HTMLElement).innerText || el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 300) });
@@ -236,7 +325,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
       forms.push({ node: id, tag: lowerTag, type: (el.getAttribute('type') || lowerTag).toLowerCase() });
     }
 
-    const childCtx: Ctx = { ...ctx, parent: id, clip, bg: effBg, opacity, hidden };
+    const childCtx: Ctx = { ...ctx, parent: id, clip, bg: effBg, opacity, hidden, ax: rect.x, ay: rect.y, style, whiteSpace };
     if (tag === 'IFRAME') {
       let doc: Document | null = null;
       try {
@@ -265,12 +354,14 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
 
   const doc = top.document;
   const sx = top.scrollX, sy = top.scrollY;
+  // A script may have removed the root element itself: the page is then empty, not an error.
   const body = doc.body || doc.documentElement;
   const rootBg = ((): string => {
-    const b = top.getComputedStyle(doc.documentElement).backgroundColor;
-    return isTransparent(b) ? 'rgb(255, 255, 255)' : b;
+    const b = doc.documentElement ? top.getComputedStyle(doc.documentElement).backgroundColor : '';
+    return !b || isTransparent(b) ? 'rgb(255, 255, 255)' : b;
   })();
-  walk(body, { parent: -1, dx: sx, dy: sy, clip: NOCLIP, bg: rootBg, opacity: 1, hidden: false, inShadow: false, inFrame: false, base: doc.baseURI, win: top });
+  const rootStyle: WireStyle = ['block', 'static', 'visible', 1, 'none', null, 'visible', 16, 400, 'normal', 'rgb(0, 0, 0)', 'rgba(0, 0, 0, 0)', rootBg, false, 0, 0, 0, 0, 'start', 'normal', 0, 'row'];
+  if (body) walk(body, { parent: -1, dx: sx, dy: sy, clip: NOCLIP, bg: rootBg, opacity: 1, hidden: false, inShadow: false, inFrame: false, base: doc.baseURI, win: top, ax: 0, ay: 0, style: rootStyle, whiteSpace: 'normal' });
 
   // ---- metadata ----
   const meta: Record<string, string> = {};
@@ -311,8 +402,8 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     title: (doc.title || '').replace(/\s+/g, ' ').trim(),
     viewport: { width: top.innerWidth, height: top.innerHeight, deviceScaleFactor: top.devicePixelRatio || 1 },
     document: {
-      width: Math.max(de.scrollWidth, body.scrollWidth, top.innerWidth),
-      height: Math.max(de.scrollHeight, body.scrollHeight, top.innerHeight),
+      width: Math.max(de?.scrollWidth ?? 0, body?.scrollWidth ?? 0, top.innerWidth),
+      height: Math.max(de?.scrollHeight ?? 0, body?.scrollHeight ?? 0, top.innerHeight),
     },
     root: 0,
     rows,
@@ -325,8 +416,8 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
       description: meta['description'] || meta['og:description'] || meta['twitter:description'] || '',
       canonical: canonicalEl ? absUrl(canonicalEl.getAttribute('href'), doc.baseURI) : '',
       baseHref: baseEl ? absUrl(baseEl.getAttribute('href'), top.location.href) : '',
-      lang: html.getAttribute('lang') || html.getAttribute('xml:lang') || meta['content-language'] || '',
-      dir: html.getAttribute('dir') || (body.getAttribute && body.getAttribute('dir')) || '',
+      lang: html?.getAttribute('lang') || html?.getAttribute('xml:lang') || meta['content-language'] || '',
+      dir: html?.getAttribute('dir') || (body?.getAttribute && body.getAttribute('dir')) || '',
       meta,
       jsonLd,
       times,

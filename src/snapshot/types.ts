@@ -75,6 +75,13 @@ export interface SnapshotNode {
   inShadow?: boolean;
   /** The node sits inside a same-origin iframe (rects already in the top document's coordinates). */
   inFrame?: boolean;
+  /**
+   * The page holds this node but does not render it: it sits in a `display: none` subtree (a closed
+   * tab or accordion, a "read more" continuation, a hidden menu) or a closed `<details>`. Always
+   * invisible, with an empty box at its rendered ancestor's corner; an element's style says the
+   * display it would have when shown.
+   */
+  collapsed?: boolean;
 }
 
 export interface LinkInfo {

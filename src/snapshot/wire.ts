@@ -27,6 +27,8 @@ export type WireStyle = Array<string | number | boolean | null>;
 export const VISIBLE = 1;
 export const IN_SHADOW = 2;
 export const IN_FRAME = 4;
+/** Content the page holds but does not render (display: none, a closed `<details>`). */
+export const COLLAPSED = 8;
 
 /**
  * Element: `[parent, tag, x, y, w, h, flags, styleIndex, attrs]`.
@@ -52,6 +54,8 @@ function styleOf(v: WireStyle): NodeStyle {
   } as NodeStyle;
 }
 
+const EMPTY_ROOT_STYLE: WireStyle = ['block', 'static', 'visible', 1, 'none', null, 'visible', 16, 400, 'normal', 'rgb(0, 0, 0)', 'rgba(0, 0, 0, 0)', 'rgb(255, 255, 255)', false, 0, 0, 0, 0, 'start', 'normal', 0, 'row'];
+
 /** The PageSnapshot (plus `truncated`) that a wire snapshot stands for. */
 export function unpackSnapshot(wire: WireSnapshot): PageSnapshot & { truncated: boolean } {
   const { rows, styles, ...rest } = wire;
@@ -66,8 +70,15 @@ export function unpackSnapshot(wire: WireSnapshot): PageSnapshot & { truncated: 
       : { id, parent, kind: 'element', tag, rect, children: [], attrs: r[8] as Record<string, string>, style: styleOf(styles[r[7] as number]!), visible };
     if (flags & IN_SHADOW) node.inShadow = true;
     if (flags & IN_FRAME) node.inFrame = true;
+    if (flags & COLLAPSED) node.collapsed = true;
     nodes[id] = node;
     if (parent >= 0) nodes[parent]!.children.push(id);
+  }
+  // A page whose scripts removed its root element has nothing to walk: it is an empty <body>,
+  // so that every later stage can count on the root node.
+  if (nodes.length === 0) {
+    const rect = { x: 0, y: 0, w: 0, h: 0 };
+    nodes.push({ id: 0, parent: -1, kind: 'element', tag: 'body', rect, children: [], attrs: {}, style: styleOf(EMPTY_ROOT_STYLE), visible: false });
   }
   const { version, url, finalUrl, title, viewport, document, root, links, images, forms, metadata, truncated } = rest;
   // The object form's key order, so that a stored snapshot reads the same as before.

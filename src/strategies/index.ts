@@ -5,6 +5,7 @@
 import { boilerpipe } from './boilerpipe/index.js';
 import { declutter } from './declutter.js';
 import { descent } from './descent.js';
+import { heuristic } from './heuristic/index.js';
 import { linkRatio } from './link-ratio.js';
 import { mss } from './mss.js';
 import { signals } from './signals.js';
@@ -16,6 +17,7 @@ export type { Strategy, StrategyResult } from './types.js';
 export { createBoilerpipe } from './boilerpipe/index.js';
 export { createDeclutter } from './declutter.js';
 export { createDescent } from './descent.js';
+export { createHeuristic } from './heuristic/index.js';
 export { createLinkRatio } from './link-ratio.js';
 export { createMss, loadDefaultModel, type MssModel } from './mss.js';
 export { MssTrainer, trainMss } from './mss-train.js';
@@ -27,6 +29,7 @@ export const DEFAULT_STRATEGY = 'vips';
 
 export const STRATEGIES: Record<string, Strategy> = {
   vips,
+  heuristic,
   descent,
   'link-ratio': linkRatio,
   signals,

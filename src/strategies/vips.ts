@@ -1,6 +1,6 @@
 /**
  * `vips`: the default pipeline — VIPS segmentation (src/segment) and the classify stage
- * (src/classify: text blocks, prose-mass container search, roles) — wrapped as a strategy.
+ * (src/classify: text blocks scored by the fitted models, page type, roles) — wrapped as a strategy.
  */
 import { classify } from '../classify/index.js';
 import { segment } from '../segment/index.js';

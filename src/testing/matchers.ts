@@ -8,8 +8,7 @@
  *
  * It runs viseg's `extract(page)` on the page as it is (the document is read, never changed) and
  * checks the extracted main-content text with the rules of `viseg check`: white space is collapsed
- * on both sides, snippets are case-sensitive; for `pageType: 'listing'` (no main content)
- * `contains` snippets are looked for in the text of the whole page. Like Playwright's web-first
+ * on both sides, snippets are case-sensitive. Like Playwright's web-first
  * assertions it retries until it holds (or, with `.not`, until it no longer holds) or the expect
  * timeout runs out, so a page that is still rendering gets time to finish.
  *
@@ -17,7 +16,8 @@
  * passes in (typed structurally below).
  */
 import type { Page } from 'playwright-core';
-import { normalizeWs, pageTextOf } from '../check/compare.js';
+import { normalizeWs } from '../check/compare.js';
+import { PAGE_TYPES, type PageType } from '../classify/types.js';
 import { extract } from '../index.js';
 
 export interface MainContentExpectation {
@@ -28,7 +28,7 @@ export interface MainContentExpectation {
   /** At least this many words of main content. */
   minWords?: number;
   /** The page type viseg must decide on. */
-  pageType?: 'article' | 'listing' | 'other';
+  pageType?: PageType;
   /** Keep retrying this long (ms). Default: the expect timeout (`expect.configure({ timeout })`, 5 s by default). */
   timeout?: number;
 }
@@ -80,8 +80,8 @@ function validate(expected: MainContentExpectation): void {
   if (expected.minWords !== undefined && (typeof expected.minWords !== 'number' || !(expected.minWords >= 0))) {
     throw new TypeError(`${NAME}: "minWords" must be a number ≥ 0`);
   }
-  if (expected.pageType !== undefined && !['article', 'listing', 'other'].includes(expected.pageType)) {
-    throw new TypeError(`${NAME}: "pageType" must be "article", "listing" or "other"`);
+  if (expected.pageType !== undefined && !(PAGE_TYPES as readonly string[]).includes(expected.pageType)) {
+    throw new TypeError(`${NAME}: "pageType" must be one of ${PAGE_TYPES.map((t) => JSON.stringify(t)).join(', ')}`);
   }
 }
 
@@ -90,7 +90,7 @@ export async function checkMainContent(page: Page, expected: MainContentExpectat
   const r = await extract(page, { keepArtifacts: true });
   const rec = r.record;
   const text = normalizeWs(rec.text);
-  const hay = expected.pageType === 'listing' && r.snapshot ? normalizeWs(pageTextOf(r.snapshot)) : text;
+  const hay = text;
   const missed = (expected.contains ?? []).filter((s) => !hay.includes(normalizeWs(s)));
   const leaked = (expected.excludes ?? []).filter((s) => text.includes(normalizeWs(s)));
   const problems: string[] = [];

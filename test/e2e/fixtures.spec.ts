@@ -1,13 +1,13 @@
 /**
  * Every fixture site through the public API on a page loaded by Playwright Test: `extract(page)`
  * must find the `contains` snippets of expected.json and none of the `excludes` snippets (white
- * space collapsed; for a listing the `contains` teasers are looked for in the page's text, as in
- * `viseg check`). And `extract(page)` must leave the live document as it found it.
+ * space collapsed, as in `viseg check`). And `extract(page)` must leave the live document as it found it.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { pageTextOf } from '../../dist/check/index.js';
 import { extract } from '../../dist/index.js';
-import { expectedFor, normalizeWs, serializeDocument, settle, siteNames } from './helpers.js';
+import { expectedFor, normalizeWs, ROOT, serializeDocument, settle, siteNames } from './helpers.js';
 
 const SITES = siteNames();
 
@@ -19,6 +19,13 @@ const SITES = siteNames();
  */
 const XFAIL = new Set((process.env.VISEG_E2E_XFAIL ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 
+/**
+ * Sites whose snippets the bundled models are known to get wrong (fixtures/sites/known-failures.json,
+ * shared with the snapshot tests): their tests must fail the same way, so the list cannot go stale.
+ */
+const KNOWN: Record<string, { fails: string[]; why: string }> = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/sites/known-failures.json'), 'utf8')).sites;
+const snippetsFail = (site: string): boolean => (KNOWN[site]?.fails ?? []).some((f) => f === 'missed' || f === 'leaked');
+
 test('there are fixture sites', () => {
   expect(SITES.length).toBeGreaterThan(0);
 });
@@ -26,6 +33,7 @@ test('there are fixture sites', () => {
 for (const site of SITES) {
   test(`${site}: extract(page) finds the main content`, async ({ page }) => {
     test.fail(XFAIL.has(site), 'listed in VISEG_E2E_XFAIL');
+    test.fail(snippetsFail(site), `known failure: ${KNOWN[site]?.why}`);
     const expected = expectedFor(site);
     await page.goto(`/${site}/`);
     await settle(page);
@@ -33,8 +41,7 @@ for (const site of SITES) {
     const r = await extract(page, { keepArtifacts: true });
     expect(r.record.ok, r.record.error?.message).toBe(true);
     const text = normalizeWs(r.record.text);
-    const hay = expected.type === 'listing' ? normalizeWs(pageTextOf(r.snapshot!)) : text;
-    const missed = expected.contains.filter((s) => !hay.includes(normalizeWs(s)));
+    const missed = expected.contains.filter((s) => !text.includes(normalizeWs(s)));
     const leaked = expected.excludes.filter((s) => text.includes(normalizeWs(s)));
     const where = `main block ${r.record.mainBlock?.id ?? 'none'}, ${r.record.wordCount} words`;
     expect.soft(missed, `contains snippets missing from the main content (${where})`).toEqual([]);

@@ -50,7 +50,7 @@ test.describe('toHaveMainContent', () => {
     await expect(page).toHaveMainContent({ contains: e.contains.slice(0, 3), excludes: e.excludes, pageType: 'article' });
   });
 
-  test('a listing: no main content, teasers on the page', async ({ page }) => {
+  test('a listing: its teasers are the main content', async ({ page }) => {
     const e = expectedFor('home-listing');
     await page.goto('/home-listing/');
     await settle(page);

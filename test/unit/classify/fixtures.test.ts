@@ -1,58 +1,60 @@
 /**
- * The pure pipeline (segment -> classify -> content) on recorded snapshots of the fixture sites:
- * no browser. Each site's expected.json says what must and must not be extracted.
+ * The pure pipeline (segment -> classify -> content) on recorded snapshots of the fixture sites,
+ * no browser: each site must pass the comparison `viseg check` makes with its expected.json
+ * (page type, `contains` found, `excludes` left out, title/byline/date, F1 against goldText).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { compareSite, describeFailures, parseExpectedText } from '../../../src/check/compare.js';
 import { analyzeSnapshot } from '../../../src/pipeline/analyze.js';
-import { scorePage } from '../../../src/eval/score.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 
 const root = path.resolve(__dirname, '../../..');
 const snapDir = path.join(root, 'test/snapshots');
 const sites = readdirSync(snapDir).filter((f) => f.endsWith('.json.gz')).map((f) => f.replace('.json.gz', '')).sort();
 
-interface Expected {
-  type: 'article' | 'listing' | 'other';
-  contains: string[];
-  excludes: string[];
-  goldText: string | null;
-  title: string | null;
-}
+/**
+ * Sites whose check is known to fail with the bundled models, and why (see docs/accuracy.md).
+ * Their tests are expected to fail: one that starts to pass fails the run, so the list cannot go stale.
+ */
+const KNOWN_FAILURES: Record<string, { fails: string[]; why: string }> = JSON.parse(readFileSync(path.join(root, 'fixtures/sites/known-failures.json'), 'utf8')).sites;
 
-const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+const load = (site: string): PageSnapshot => JSON.parse(gunzipSync(readFileSync(path.join(snapDir, `${site}.json.gz`))).toString('utf8')) as PageSnapshot;
 
 describe('recorded fixture snapshots', () => {
   it('has a snapshot for every fixture site', () => {
     const dirs = readdirSync(path.join(root, 'fixtures/sites'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
     expect(sites).toEqual(dirs);
+    for (const s of Object.keys(KNOWN_FAILURES)) expect(dirs).toContain(s);
   });
 
   for (const site of sites) {
-    it(`${site}: page type, snippets and F1`, () => {
-      const snapshot = JSON.parse(gunzipSync(readFileSync(path.join(snapDir, `${site}.json.gz`))).toString('utf8')) as PageSnapshot;
-      const expected = JSON.parse(readFileSync(path.join(root, 'fixtures/sites', site, 'expected.json'), 'utf8')) as Expected;
-      const a = analyzeSnapshot(snapshot);
-      expect(a.decision.pageType).toBe(expected.type);
-      if (expected.type === 'listing') {
-        expect(a.decision.main).toBeNull();
-        expect(a.content.text).toBe('');
-        return;
-      }
-      const text = norm(a.content.text);
-      expect(expected.contains.filter((c) => !text.includes(norm(c)))).toEqual([]);
-      if (expected.goldText) expect(scorePage(site, expected.goldText, a.content.text).f1).toBeGreaterThanOrEqual(0.9);
-      expect(expected.excludes.filter((c) => text.includes(norm(c)))).toEqual([]);
-    });
+    const known = KNOWN_FAILURES[site];
+    if (known) it.fails(`${site}: fails viseg check's comparison (known: ${known.why})`, () => check(site));
+    else it(`${site}: passes viseg check's comparison`, () => check(site));
   }
 
   it('gives the same result for the same snapshot', () => {
-    const snapshot = JSON.parse(gunzipSync(readFileSync(path.join(snapDir, 'news-sidebar.json.gz'))).toString('utf8')) as PageSnapshot;
+    const snapshot = load('news-sidebar');
     const a = analyzeSnapshot(snapshot);
     const b = analyzeSnapshot(structuredClone(snapshot));
     expect(JSON.stringify(b.decision)).toBe(JSON.stringify(a.decision));
     expect(b.content).toEqual(a.content);
   });
 });
+
+function check(site: string): void {
+  const parsed = parseExpectedText(readFileSync(path.join(root, 'fixtures/sites', site, 'expected.json'), 'utf8'));
+  if (!parsed.ok) throw new Error(parsed.error);
+  const a = analyzeSnapshot(load(site));
+  const c = compareSite(parsed.file.expected, {
+    record: {
+      ok: true, text: a.content.text, title: a.metadata.title, byline: a.metadata.byline, publishedTime: a.metadata.publishedTime,
+      pageType: a.decision.pageType, mainBlock: a.decision.main ? { id: a.decision.main.id, rect: a.decision.main.rect, score: a.decision.main.score } : null,
+    },
+  });
+  expect(describeFailures(c)).toEqual([]);
+  expect(a.decision.pageType === 'other' || a.decision.main !== null).toBe(true);
+}

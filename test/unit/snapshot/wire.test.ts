@@ -43,6 +43,15 @@ describe('unpackSnapshot', () => {
     expect(s.truncated).toBe(false);
   });
 
+  it('gives a page whose scripts removed its root element an empty body, which the stages analyse as no content', async () => {
+    const s = unpackSnapshot({ ...wire(), rows: [], styles: [] });
+    expect(s.nodes).toEqual([expect.objectContaining({ id: 0, parent: -1, kind: 'element', tag: 'body', children: [], visible: false })]);
+    const { analyzeSnapshot } = await import('../../../src/pipeline/analyze.js');
+    const a = analyzeSnapshot(s);
+    expect(a.decision.pageType).toBe('other');
+    expect(a.content.text).toBe('');
+  });
+
   it('gives every element its own copy of its interned style, key by key', () => {
     const s = unpackSnapshot(wire());
     expect(Object.keys(s.nodes[0]!.style!)).toEqual([...STYLE_KEYS]);

@@ -5,7 +5,7 @@ import { articlePage, h, page, prose } from './build.js';
 
 describe('strategy registry', () => {
   it('lists every strategy under its own name', () => {
-    expect(STRATEGY_NAMES).toEqual(['vips', 'descent', 'link-ratio', 'signals', 'declutter', 'boilerpipe', 'ttr', 'mss']);
+    expect(STRATEGY_NAMES).toEqual(['vips', 'heuristic', 'descent', 'link-ratio', 'signals', 'declutter', 'boilerpipe', 'ttr', 'mss']);
     for (const [name, s] of Object.entries(STRATEGIES)) {
       expect(s.name).toBe(name);
       expect(s.description.length).toBeGreaterThan(10);

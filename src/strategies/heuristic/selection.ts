@@ -2,11 +2,11 @@
  * Turn the kept text blocks into a ContentSelection: the container subtree, minus the maximal
  * subtrees that hold dropped text (or name themselves boilerplate) and no kept text.
  */
-import type { ContentSelection } from '../content/types.js';
-import type { PageSnapshot } from '../snapshot/types.js';
-import { roleHint } from './hints.js';
+import { roleHint } from '../../classify/hints.js';
+import type { TextBlock } from '../../classify/text-blocks.js';
+import type { ContentSelection } from '../../classify/types.js';
+import type { PageSnapshot } from '../../snapshot/types.js';
 import type { MainContentResult } from './main-content.js';
-import type { TextBlock } from './text-blocks.js';
 
 export function buildSelection(snapshot: PageSnapshot, found: MainContentResult, textBlocks: TextBlock[]): ContentSelection {
   const nodes = snapshot.nodes;

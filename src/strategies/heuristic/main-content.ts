@@ -7,11 +7,11 @@
  *  3. keep the blocks inside it that belong to the article, dropping link lists, share bars,
  *     captions, fine print and anything whose attributes name it boilerplate.
  */
-import type { PageSnapshot, Rect, SnapshotNode } from '../snapshot/types.js';
-import { countSentenceEnds } from '../util/text.js';
-import { isConsentText, isNoiseHint, isPositiveHint, roleHint } from './hints.js';
-import type { NodeIndex, TextBlock } from './text-blocks.js';
-import type { Role } from './types.js';
+import { isConsentText, isNoiseHint, isPositiveHint, roleHint } from '../../classify/hints.js';
+import type { NodeIndex, TextBlock } from '../../classify/text-blocks.js';
+import type { Role } from '../../classify/types.js';
+import type { PageSnapshot, Rect, SnapshotNode } from '../../snapshot/types.js';
+import { countSentenceEnds } from '../../util/text.js';
 
 export interface BlockVerdict {
   /** Prose score: > 0 reads like article text, < 0 like boilerplate. */

@@ -1,10 +1,8 @@
-/** Small hand-built pages, one rule each: the classify stage's heuristics on their own. */
+/** Small hand-built pages, one rule each: the `heuristic` strategy's rules, and the hints and text blocks it shares with classify. */
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../../src/classify/index.js';
 import { isConsentText, isNoiseHint, isPositiveHint, roleHint } from '../../../src/classify/hints.js';
-import { findMainContent } from '../../../src/classify/main-content.js';
+import { findMainContent, heuristic } from '../../../src/strategies/heuristic/index.js';
 import { buildTextBlocks, indexNodes } from '../../../src/classify/text-blocks.js';
-import { segment } from '../../../src/segment/index.js';
 import type { PageSnapshot, SnapshotNode } from '../../../src/snapshot/types.js';
 import { el, page, text, type NodeDesc } from '../helpers/snapshot-builder.js';
 
@@ -123,10 +121,9 @@ describe('main content', () => {
       ]));
     }
     const snap = page(el('body', { rect: [0, 0, 1200, 1500] }, [el('main', { rect: [100, 0, 600, 1450] }, cards)]));
-    const d = classify(snap, segment(snap));
-    expect(d.main).toBeNull();
-    expect(d.pageType).toBe('listing');
-    expect(d.selection.roots).toEqual([]);
+    const r = heuristic.run(snap);
+    expect(r.pageType).toBe('listing');
+    expect(r.selection.roots).toEqual([]);
   });
 
   it('keeps a short article (one paragraph of about 170 characters) on a link-heavy page', () => {
@@ -142,28 +139,9 @@ describe('main content', () => {
       ]),
       el('aside', { rect: [800, 120, 300, 300] }, [links(12, 120, 800, 300)]),
     ]));
-    const d = classify(snap, segment(snap));
-    expect(d.pageType).toBe('article');
-    expect(d.main).not.toBeNull();
-  });
-
-  it('finds the main block even when VIPS left the article in a leaf that is mostly other text', () => {
-    // The DOM has a clear article, but the block tree has one coarse leaf holding the whole body
-    // (VIPS stops dividing at the permitted DoC): no leaf is mostly article text.
-    const snap = page(el('body', { rect: [0, 0, 1200, 1400] }, [
-      el('div', { rect: [100, 0, 600, 800] }, [links(30, 0, 100, 600)]),
-      el('div', { rect: [100, 820, 600, 200] }, [p(1, 820), p(2, 900)]),
-    ]));
-    const segmented = segment(snap);
-    const coarse = { ...segmented, root: { ...segmented.root, children: [], nodes: [0] } };
-    const d = classify(snap, coarse);
-    const root = d.blocks.find((b) => b.id === '1')!;
-    expect(root.leaf).toBe(true);
-    expect(root.features.mainShare).toBeGreaterThan(0);
-    expect(root.features.mainShare).toBeLessThanOrEqual(0.5);
-    expect(d.pageType).toBe('article');
-    expect(d.main?.id).toBe('1');
-    expect(d.selection.roots.length).toBeGreaterThan(0);
+    const r = heuristic.run(snap);
+    expect(r.pageType).toBe('article');
+    expect(r.selection.roots.length).toBeGreaterThan(0);
   });
 
   it('takes back paragraphs just outside the container that continue the article on screen', () => {
@@ -193,23 +171,8 @@ describe('main content', () => {
     expect(textOf(with_)).not.toContain('Paragraph 6');
     expect(textOf(with_)).not.toContain('Another story');
     // the selection covers them too, in document order
-    const d = classify(snap, segment(snap));
-    expect(d.selection.roots).toEqual([...d.selection.roots].sort((a, b) => a - b));
-    expect(d.selection.roots.length).toBe(3);
-  });
-
-  it('records the decision: main block, runner-up, roles and score components', () => {
-    const snap = page(el('body', { rect: [0, 0, 1200, 1400] }, [
-      el('nav', { rect: [0, 0, 1200, 80] }, [links(3, 0, 0, 1200)]),
-      el('div', { rect: [100, 120, 600, 500] }, [p(1, 120), p(2, 200), p(3, 280), p(4, 360)]),
-      el('aside', { rect: [800, 120, 300, 300] }, [links(8, 120, 800, 300)]),
-    ]));
-    const d = classify(snap, segment(snap));
-    expect(d.pageType).toBe('article');
-    expect(d.main).not.toBeNull();
-    expect(d.blocks.find((b) => b.id === d.main!.id)!.role).toBe('main');
-    expect(d.blocks.some((b) => b.role === 'navigation')).toBe(true);
-    for (const b of d.blocks) expect(b.score).toBeCloseTo(Object.values(b.components).reduce((s, x) => s + x, 0), 2);
-    expect(d.reason).toMatch(/highest score/);
+    const { selection } = heuristic.run(snap);
+    expect(selection.roots).toEqual([...selection.roots].sort((a, b) => a - b));
+    expect(selection.roots.length).toBe(3);
   });
 });

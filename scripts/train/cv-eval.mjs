@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// End-to-end cross-validation: every page is analysed by the pipeline with the models of the fold
+// that did not see its domain, and scored with WCXB's word metric.
+// usage: node scripts/train/cv-eval.mjs <snapshot dir> <gold.json> <work dir> [out.json]
+// <work dir> holds folds.tsv (page, fold) and fold-<k>/ with content-first.json,
+// content-second.json and page-type.json (scripts/train/fit.py).
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { loadModels } from '../../dist/classify/index.js';
+import { readGoldFile } from '../../dist/eval/gold.js';
+import { scoreWords } from '../../dist/eval/words.js';
+import { analyzeSnapshot } from '../../dist/pipeline/analyze.js';
+
+const [dir, goldFile, work, out] = process.argv.slice(2);
+if (!dir || !goldFile || !work) {
+  console.error('usage: node scripts/train/cv-eval.mjs <snapshot dir> <gold.json> <work dir> [out.json]');
+  process.exit(2);
+}
+const gold = readGoldFile(goldFile);
+const folds = new Map(readFileSync(path.join(work, 'folds.tsv'), 'utf8').split('\n').filter(Boolean).map((l) => l.split('\t')).map(([p, f]) => [p, Number(f)]));
+const models = new Map();
+const pred = {};
+const types = {};
+const ms = [];
+for (const [id, k] of [...folds].sort()) {
+  if (!models.has(k)) models.set(k, loadModels(path.join(work, `fold-${k}`)));
+  const snap = JSON.parse(gunzipSync(readFileSync(path.join(dir, `${id}.json.gz`))).toString('utf8'));
+  const t0 = performance.now();
+  const a = analyzeSnapshot(snap, { models: models.get(k) });
+  ms.push(performance.now() - t0);
+  pred[id] = a.content.text;
+  types[id] = a.decision.pageType;
+}
+const ids = [...folds.keys()].sort();
+const scores = scoreWords(gold.pages, pred, ids);
+const confusion = {};
+for (const id of ids) {
+  const t = gold.pages[id]?.pageType ?? 'article';
+  confusion[t] ??= {};
+  confusion[t][types[id]] = (confusion[t][types[id]] ?? 0) + 1;
+}
+ms.sort((a, b) => a - b);
+const result = {
+  pages: ids.length,
+  summary: scores.summary,
+  types: scores.types,
+  pageTypeConfusion: confusion,
+  analysisMs: { median: ms[ms.length >> 1], p90: ms[Math.floor(ms.length * 0.9)] },
+  perPage: scores.pages.map((p) => ({ id: p.id, type: p.pageType, predicted: types[p.id], f1: Math.round(p.f1 * 10000) / 10000 })),
+};
+if (out) writeFileSync(out, JSON.stringify(result, null, 1));
+const f = (x) => x.toFixed(3);
+console.log(`all ${ids.length} pages: F1 ${f(scores.summary.f1)} P ${f(scores.summary.precision)} R ${f(scores.summary.recall)}`);
+for (const [t, s] of Object.entries(scores.types)) console.log(`  ${t.padEnd(14)} ${String(s.pages).padStart(4)}  F1 ${f(s.f1)}  P ${f(s.precision)}  R ${f(s.recall)}`);
+console.log(`analysis median ${result.analysisMs.median.toFixed(1)} ms, p90 ${result.analysisMs.p90.toFixed(1)} ms`);

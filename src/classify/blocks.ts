@@ -1,0 +1,126 @@
+/**
+ * The decision record's view of the VIPS block tree: for every block, its features, its score
+ * (the chars-weighted probability that its text is main content) and the named components of
+ * that score, averaged over its text blocks.
+ */
+import type { Block, BlockTree } from '../segment/types.js';
+import type { PageSnapshot, Rect } from '../snapshot/types.js';
+import { roleHint } from './hints.js';
+import { EXCERPT_CHARS } from './params.js';
+import type { BlockScores } from './scores.js';
+import type { TextBlock } from './text-blocks.js';
+import { SCORE_COMPONENTS, type BlockFeatures, type BlockRecord, type Role, type ScoreComponent } from './types.js';
+import { countSentenceEnds } from '../util/text.js';
+
+const FORM = new Set(['input', 'select', 'textarea', 'button']);
+const HEADING = /^h[1-6]$/;
+
+function walk(block: Block, out: Block[] = []): Block[] {
+  out.push(block);
+  for (const c of block.children) walk(c, out);
+  return out;
+}
+
+type TagCounts = Pick<BlockFeatures, 'paragraphs' | 'headings' | 'listItems' | 'links' | 'images' | 'formControls' | 'tables' | 'positionFixed'>;
+
+function tagCounts(snapshot: PageSnapshot, roots: readonly number[]): TagCounts {
+  const c: TagCounts = { paragraphs: 0, headings: 0, listItems: 0, links: 0, images: 0, formControls: 0, tables: 0, positionFixed: false };
+  const stack = [...roots];
+  while (stack.length) {
+    const n = snapshot.nodes[stack.pop()!]!;
+    if (n.kind !== 'element') continue;
+    const t = n.tag;
+    if (t === 'p') c.paragraphs++;
+    else if (HEADING.test(t)) c.headings++;
+    else if (t === 'li') c.listItems++;
+    else if (t === 'a') c.links++;
+    else if (t === 'img' || t === 'svg' || t === 'picture' || t === 'video') c.images++;
+    else if (t === 'table') c.tables++;
+    else if (FORM.has(t)) c.formControls++;
+    if (n.style?.position === 'fixed' || n.style?.position === 'sticky') c.positionFixed = true;
+    for (const ch of n.children) stack.push(ch);
+  }
+  return c;
+}
+
+/** A boilerplate role named by the block's own root elements and, for a lone root, its wrappers up to 2 levels. */
+function hintOf(snapshot: PageSnapshot, roots: readonly number[]): Role | null {
+  for (const r of roots) {
+    let id = r;
+    for (let k = 0; k < 3 && id >= 0; k++, id = snapshot.nodes[id]!.parent) {
+      const h = roleHint(snapshot.nodes[id]!);
+      if (h) return h;
+      if (roots.length > 1) break;
+    }
+  }
+  return null;
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/**
+ * Records for every block of the tree (pre-order). `kept` marks the text blocks chosen as main
+ * content; `bodyFont` is the page's body text size.
+ */
+export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: readonly TextBlock[], scores: BlockScores, kept: ReadonlySet<number>): BlockRecord[] {
+  const { index } = scores;
+  const leafIds = index.leaves.map((l) => l.leaf.id);
+  const textBlocksOf = new Map<string, number[]>();
+  index.leafOfBlock.forEach((leaf, i) => {
+    if (leaf < 0 || blocks[i]!.hidden) return;
+    const id = leafIds[leaf]!;
+    const list = textBlocksOf.get(id);
+    if (list) list.push(i);
+    else textBlocksOf.set(id, [i]);
+  });
+  const k = SCORE_COMPONENTS.length;
+  const W = Math.max(1, snapshot.document.width);
+  const H = Math.max(1, snapshot.document.height);
+  const records: BlockRecord[] = [];
+  for (const b of walk(tree.root)) {
+    const isLeaf = b.children.length === 0;
+    const own: number[] = [];
+    for (const leaf of isLeaf ? [b] : walk(b).filter((x) => x.children.length === 0)) for (const i of textBlocksOf.get(leaf.id) ?? []) own.push(i);
+    let chars = 0, linkChars = 0, words = 0, lines = 0, sentences = 0, fontMass = 0, keptChars = 0, score = 0, prose = 0;
+    const comp = new Float64Array(k);
+    for (const i of own) {
+      const tb = blocks[i]!;
+      chars += tb.chars;
+      linkChars += tb.linkChars;
+      words += tb.words;
+      lines += tb.lines;
+      sentences += countSentenceEnds(tb.text);
+      fontMass += tb.fontSize * tb.chars;
+      if (kept.has(i)) keptChars += tb.chars;
+      score += scores.final[i]! * tb.chars;
+      prose += (2 * scores.first[i]! - 1) * tb.chars;
+      for (let c = 0; c < k; c++) comp[c] += scores.components[i * k + c]! * tb.chars;
+    }
+    const r: Rect = b.rect;
+    const area = Math.max(1, r.w * r.h);
+    const features: BlockFeatures = {
+      chars,
+      words,
+      linkDensity: chars ? linkChars / chars : 0,
+      textDensity: (chars * 1000) / area,
+      wordsPerLine: lines ? words / lines : 0,
+      sentences,
+      relFontSize: chars ? fontMass / chars / index.bodyFont : 1,
+      centring: Math.max(0, 1 - Math.abs(r.x + r.w / 2 - W / 2) / (W / 2)),
+      top: r.y / H,
+      areaShare: area / (W * H),
+      mainShare: chars ? keptChars / chars : 0,
+      prose: chars ? prose / chars : 0,
+      hint: hintOf(snapshot, b.nodes),
+      ...tagCounts(snapshot, b.nodes),
+    };
+    const components: Partial<Record<ScoreComponent, number>> = {};
+    let logOdds = 0;
+    if (chars > 0) SCORE_COMPONENTS.forEach((c, i) => (logOdds += components[c] = round(comp[i]! / chars)));
+    const excerpt = isLeaf ? own.map((i) => blocks[i]!.text).join(' ').slice(0, EXCERPT_CHARS) : '';
+    records.push({ id: b.id, rect: b.rect, doc: b.doc, leaf: isLeaf, role: 'other', score: chars ? round(score / chars) : 0, logOdds: round(logOdds), components, features, excerpt });
+  }
+  return records;
+}

@@ -1,0 +1,208 @@
+/**
+ * From block scores to the main content: which text blocks are kept, the selection of snapshot
+ * nodes they make (their enclosing element minus the subtrees that hold only dropped text, plus
+ * the hidden text that was kept), and the trace of how.
+ */
+import type { PageSnapshot } from '../snapshot/types.js';
+import { CONTENT_THRESHOLD, FALLBACK_MIN_SCORE, FALLBACK_NEIGHBOUR_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED } from './params.js';
+import type { TextBlock } from './text-blocks.js';
+
+/** Elements whose text is kept whole once any of it is kept. */
+const UNIT_TAGS = new Set(['pre']);
+import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type ScoreComponent, type TraceEvent } from './types.js';
+
+export interface Choice {
+  /** Indexes of the kept text blocks, in reading order. */
+  kept: number[];
+  selection: ContentSelection;
+  /** The element that encloses the kept text (-1 when nothing is kept). */
+  container: number;
+  /** Blocks inside the container that were not kept, with the component that pulled each down most. */
+  dropped: Array<{ block: number; reason: DropReason }>;
+  trace: TraceEvent[];
+}
+
+/** The component (other than the base) with the most negative value: why a block scored low. */
+export function dropReason(components: ArrayLike<number>, row: number): DropReason {
+  const k = SCORE_COMPONENTS.length;
+  let worst: DropReason = 'text';
+  let value = Infinity;
+  SCORE_COMPONENTS.forEach((c: ScoreComponent, i) => {
+    if (c === 'base') return;
+    const v = components[row * k + i]!;
+    if (v < value) {
+      value = v;
+      worst = c;
+    }
+  });
+  return worst;
+}
+
+/** Blocks kept: those reaching the threshold, else the best block and its close neighbours. */
+function keptBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, threshold: number, trace: TraceEvent[]): number[] {
+  const kept: number[] = [];
+  for (let i = 0; i < blocks.length; i++) if (scores[i]! >= threshold) kept.push(i);
+  if (kept.length > 0 || blocks.length === 0) return kept;
+  let best = 0;
+  for (let i = 1; i < blocks.length; i++) if (scores[i]! > scores[best]!) best = i;
+  const top = scores[best]!;
+  if (top < FALLBACK_MIN_SCORE) return kept;
+  // neighbours in the best block's parent element, in reading order, while they score close to it
+  const parent = snapshot.nodes[blocks[best]!.owner]!.parent;
+  const within = (i: number): boolean => {
+    for (let id = blocks[i]!.owner; id >= 0; id = snapshot.nodes[id]!.parent) if (id === parent) return true;
+    return false;
+  };
+  const out = [best];
+  for (const dir of [-1, 1]) {
+    for (let i = best + dir; i >= 0 && i < blocks.length && scores[i]! >= FALLBACK_NEIGHBOUR_SHARE * top && within(i); i += dir) out.push(i);
+  }
+  out.sort((a, b) => a - b);
+  trace.push({ step: 'fallback', block: best, score: round(top), why: `no block reached ${threshold}; the best block (${round(top)}) and ${out.length - 1} neighbour(s) scoring at least ${FALLBACK_NEIGHBOUR_SHARE} of it` });
+  return out;
+}
+
+function lowestCommonAncestor(snapshot: PageSnapshot, ids: readonly number[]): number {
+  const nodes = snapshot.nodes;
+  const depth = (id: number): number => {
+    let d = 0;
+    for (let a = nodes[id]!.parent; a >= 0; a = nodes[a]!.parent) d++;
+    return d;
+  };
+  let lca = ids[0]!;
+  let dl = depth(lca);
+  for (const id of ids.slice(1)) {
+    let b = id;
+    let db = depth(b);
+    while (dl > db) {
+      lca = nodes[lca]!.parent;
+      dl--;
+    }
+    while (db > dl) {
+      b = nodes[b]!.parent;
+      db--;
+    }
+    while (lca !== b) {
+      lca = nodes[lca]!.parent;
+      b = nodes[b]!.parent;
+      dl--;
+    }
+  }
+  return lca;
+}
+
+/**
+ * Lines are read whole: preformatted text, and an element whose lines are split by `<br>`
+ * (code, addresses, verse). Each line is a block of its own, and a line of `cd app` scores as a
+ * short fragment, so once one line of such a unit is kept, all of its lines are.
+ */
+function wholeUnits(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const nodes = snapshot.nodes;
+  const hasBreak = (id: number): boolean => nodes[id]!.children.some((c) => nodes[c]!.tag === 'br');
+  const unitOf = blocks.map((b) => {
+    for (let id = b.owner; id >= 0; id = nodes[id]!.parent) {
+      const node = nodes[id]!;
+      if (UNIT_TAGS.has(node.tag) || node.style?.whiteSpace.startsWith('pre')) return id;
+    }
+    return hasBreak(b.owner) ? b.owner : -1;
+  });
+  const units = new Set(kept.map((i) => unitOf[i]!).filter((u) => u >= 0));
+  if (units.size === 0) return kept;
+  const keptSet = new Set(kept);
+  const added = new Map<number, number>();
+  blocks.forEach((b, i) => {
+    const u = unitOf[i]!;
+    if (u >= 0 && units.has(u) && !keptSet.has(i) && !b.hidden) {
+      keptSet.add(i);
+      added.set(u, (added.get(u) ?? 0) + 1);
+    }
+  });
+  for (const [u, n] of added) trace.push({ step: 'unit', node: u, tag: nodes[u]!.tag, blocks: n });
+  return [...keptSet].sort((a, b) => a - b);
+}
+
+/** Keeps the blocks whose score reaches `threshold` (the page type's, see models.ts) and selects them. */
+export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, components: ArrayLike<number>, threshold = CONTENT_THRESHOLD): Choice {
+  const trace: TraceEvent[] = [];
+  const kept = wholeUnits(snapshot, blocks, keptBlocks(snapshot, blocks, scores, threshold, trace), trace);
+  const hidden = blocks.filter((b) => b.hidden).length;
+  trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, threshold });
+  if (kept.length === 0) {
+    trace.push({ step: 'no-content', why: blocks.length === 0 ? 'the page shows no text' : `no text block scores ${FALLBACK_MIN_SCORE} or more` });
+    return { kept, selection: { roots: [], exclude: [] }, container: -1, dropped: [], trace };
+  }
+  const nodes = snapshot.nodes;
+  const n = nodes.length;
+  const keptText = new Uint8Array(n);
+  const otherText = new Uint8Array(n);
+  const keptSet = new Set(kept);
+  blocks.forEach((b, i) => {
+    for (const t of b.textNodes) (keptSet.has(i) ? keptText : otherText)[t] = 1;
+  });
+  // text nodes of blocks that are not text blocks of their own (stray visible text) count as other
+  for (const node of nodes) if (node.kind === 'text' && node.visible && !keptText[node.id] && (node.text ?? '').trim() !== '') otherText[node.id] = 1;
+  const keptCount = new Int32Array(n);
+  const otherCount = new Int32Array(n);
+  const blockCount = new Int32Array(n);
+  for (const b of blocks) blockCount[b.owner]++;
+  for (let id = n - 1; id >= 0; id--) {
+    keptCount[id] += keptText[id]!;
+    otherCount[id] += otherText[id]!;
+    const p = nodes[id]!.parent;
+    if (p >= 0) {
+      keptCount[p] += keptCount[id]!;
+      otherCount[p] += otherCount[id]!;
+      blockCount[p] += blockCount[id]!;
+    }
+  }
+  let container = lowestCommonAncestor(snapshot, kept.map((i) => blocks[i]!.owner));
+  if (nodes[container]!.kind === 'text') container = nodes[container]!.parent;
+  trace.push({ step: 'container', node: container, tag: nodes[container]!.tag, blocks: kept.length });
+  // leave out every subtree under the container that holds other text and no kept text
+  const exclude: number[] = [];
+  let excludedListed = 0;
+  const stack = [container];
+  while (stack.length) {
+    const id = stack.pop()!;
+    for (const c of nodes[id]!.children) {
+      if (keptCount[c]! > 0) {
+        if (otherCount[c]! > 0) stack.push(c);
+        continue;
+      }
+      if (otherCount[c]! > 0) {
+        exclude.push(c);
+        const node = nodes[c]!;
+        if (node.kind === 'element' && blockCount[c]! > 0 && excludedListed++ < MAX_EXCLUDED_LISTED) trace.push({ step: 'excluded', node: c, tag: node.tag, blocks: blockCount[c]! });
+      }
+    }
+  }
+  exclude.sort((a, b) => a - b);
+  const reveal: number[] = [];
+  let revealedBlocks = 0;
+  let revealedChars = 0;
+  for (const i of kept) {
+    const b = blocks[i]!;
+    if (!b.hidden) continue;
+    revealedBlocks++;
+    revealedChars += b.chars;
+    for (const t of b.textNodes) reveal.push(t);
+  }
+  reveal.sort((a, b) => a - b);
+  if (revealedBlocks) trace.push({ step: 'revealed', blocks: revealedBlocks, chars: revealedChars });
+  // dropped: visible text inside the container, between the first and the last kept block
+  const inside = new Uint8Array(n);
+  inside[container] = 1;
+  for (const node of nodes) if (node.parent >= 0 && inside[node.parent]) inside[node.id] = 1;
+  const dropped: Choice['dropped'] = [];
+  const first = kept[0]!;
+  const last = kept[kept.length - 1]!;
+  for (let i = first + 1; i < last && dropped.length < MAX_DROPPED_LISTED; i++) {
+    if (keptSet.has(i) || blocks[i]!.hidden || !inside[blocks[i]!.owner]) continue;
+    dropped.push({ block: i, reason: dropReason(components, i) });
+  }
+  return { kept, selection: { roots: [container], exclude, ...(reveal.length ? { reveal } : {}) }, container, dropped, trace };
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

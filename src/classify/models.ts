@@ -1,0 +1,59 @@
+/**
+ * The fitted models classification runs on, from models/ (see scripts/train and
+ * docs/accuracy.md): a first pass over each text block's own features, an optional second pass
+ * that also sees how the blocks around it scored, and the page-type model.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { compileModel, type ModelFile, type TreeModel } from './model.js';
+import { PAGE_TYPES, type PageType } from './types.js';
+
+export interface ClassifierModels {
+  first: TreeModel;
+  /** Absent when the models were trained with one pass: the first pass's scores are final. */
+  second?: TreeModel;
+  pageType: TreeModel;
+  /** The content threshold per predicted page type (scripts/train/thresholds.mjs); params.ts's otherwise. */
+  thresholds?: Partial<Record<PageType, number>>;
+}
+
+const ThresholdsFile = z.object({
+  format: z.literal('viseg-thresholds-1'),
+  byPageType: z.partialRecord(z.enum(PAGE_TYPES), z.number().min(0).max(1)),
+});
+
+export const MODEL_FILES = { first: 'content-first.json', second: 'content-second.json', pageType: 'page-type.json', thresholds: 'thresholds.json' } as const;
+
+/** Loads the models from a folder (models/ of the package, or a cross-validation fold's). */
+export function loadModels(dir: string | URL): ClassifierModels {
+  const base = typeof dir === 'string' ? pathToFileURL(`${path.resolve(dir)}${path.sep}`) : dir;
+  const read = (name: string): TreeModel => {
+    const url = new URL(name, base);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(url, 'utf8'));
+    } catch (e) {
+      throw new Error(`cannot read the model ${url.pathname}: ${(e as Error).message}`);
+    }
+    return compileModel(raw as ModelFile);
+  };
+  const second = existsSync(new URL(MODEL_FILES.second, base)) ? read(MODEL_FILES.second) : undefined;
+  let thresholds: ClassifierModels['thresholds'];
+  const tUrl = new URL(MODEL_FILES.thresholds, base);
+  if (existsSync(tUrl)) {
+    const parsed = ThresholdsFile.safeParse(JSON.parse(readFileSync(tUrl, 'utf8')));
+    if (!parsed.success) throw new Error(`cannot read the thresholds ${tUrl.pathname}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    thresholds = parsed.data.byPageType;
+  }
+  return { first: read(MODEL_FILES.first), pageType: read(MODEL_FILES.pageType), ...(second ? { second } : {}), ...(thresholds ? { thresholds } : {}) };
+}
+
+let bundled: ClassifierModels | null = null;
+
+/** The models shipped in the package's models/ folder, loaded once. */
+export function bundledModels(): ClassifierModels {
+  bundled ??= loadModels(new URL('../../models/', import.meta.url));
+  return bundled;
+}

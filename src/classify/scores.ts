@@ -1,0 +1,82 @@
+/**
+ * Scoring text blocks with the fitted models: a first pass over each block's own features, a
+ * second pass over those plus how the first pass scored the blocks around it. Each block's final
+ * log-odds break down into named components (see ScoreComponent): the first pass's base and one
+ * contribution per feature family (Saabas attribution), and what the second pass changed.
+ */
+import { indexBlocks, joinTables, scoreContextFeatures, textBlockFeatures, type BlockIndex, type FeatureTable } from './block-features.js';
+import { contributions, featureColumns, predictMargins, sigmoid, softmax } from './model.js';
+import type { ClassifierModels } from './models.js';
+import { pageTypeFeatures } from './page-type-features.js';
+import type { TextBlock } from './text-blocks.js';
+import { PAGE_TYPES, SCORE_COMPONENTS, type FeatureFamily, type PageType, type ScoreComponent } from './types.js';
+import type { BlockTree } from '../segment/types.js';
+import type { PageSnapshot } from '../snapshot/types.js';
+
+export interface BlockScores {
+  index: BlockIndex;
+  /** First-pass probability of each block. */
+  first: Float64Array;
+  /** Final probability of each block. */
+  final: Float64Array;
+  /** Per block, the components of its final log-odds in SCORE_COMPONENTS order (row-major). */
+  components: Float64Array;
+  /** Page-type probabilities. */
+  pageTypes: Array<[PageType, number]>;
+}
+
+const COMPONENT_AT = new Map<ScoreComponent, number>(SCORE_COMPONENTS.map((c, i) => [c, i]));
+
+function familyComponents(model: ClassifierModels['first'], table: FeatureTable, out: Float64Array, margins: Float64Array): void {
+  const stride = table.names.length;
+  const columns = featureColumns(model, table.names);
+  const familyOf = new Map(table.names.map((n, i) => [n, table.families[i]!]));
+  const slot = Int32Array.from(model.features, (f) => COMPONENT_AT.get(familyOf.get(f) as FeatureFamily)!);
+  const k = SCORE_COMPONENTS.length;
+  for (let r = 0; r < table.rows; r++) {
+    const { bias, byFeature } = contributions(model, table.data, r, stride, columns);
+    let margin = bias;
+    out[r * k + COMPONENT_AT.get('base')!] = bias;
+    for (let f = 0; f < byFeature.length; f++) {
+      out[r * k + slot[f]!] += byFeature[f]!;
+      margin += byFeature[f]!;
+    }
+    margins[r] = margin;
+  }
+}
+
+export function scoreBlocks(snapshot: PageSnapshot, tree: BlockTree, blocks: readonly TextBlock[], models: ClassifierModels): BlockScores {
+  const index = indexBlocks(snapshot, tree, blocks);
+  const table = textBlockFeatures(index);
+  const rows = table.rows;
+  const k = SCORE_COMPONENTS.length;
+  const components = new Float64Array(rows * k);
+  const firstMargin = new Float64Array(rows);
+  familyComponents(models.first, table, components, firstMargin);
+  const first = Float64Array.from(firstMargin, sigmoid);
+  let finalMargin: Float64Array = firstMargin;
+  if (models.second) {
+    const second = joinTables(table, scoreContextFeatures(index, first));
+    finalMargin = predictMargins(models.second, second.data, second.names.length, featureColumns(models.second, second.names));
+  }
+  const final = Float64Array.from(finalMargin, sigmoid);
+  const around = COMPONENT_AT.get('surroundings')!;
+  for (let r = 0; r < rows; r++) components[r * k + around] = finalMargin[r]! - firstMargin[r]!;
+  const pf = pageTypeFeatures(table, blocks);
+  const pm = predictMargins(models.pageType, pf.values, pf.names.length, featureColumns(models.pageType, pf.names));
+  const probs = softmax(pm);
+  const pageTypes = models.pageType.classes.map((c, i): [PageType, number] => {
+    if (!PAGE_TYPES.includes(c as PageType)) throw new Error(`page-type model predicts an unknown type "${c}"`);
+    return [c as PageType, probs[i]!];
+  });
+  return { index, first, final, components, pageTypes };
+}
+
+/** The components of one block's score, by name. */
+export function componentsOf(scores: BlockScores, row: number): Record<ScoreComponent, number> {
+  const k = SCORE_COMPONENTS.length;
+  const out = {} as Record<ScoreComponent, number>;
+  SCORE_COMPONENTS.forEach((c, i) => (out[c] = scores.components[row * k + i]!));
+  return out;
+}
+

@@ -1,0 +1,165 @@
+/**
+ * The fitted classifier on small hand-built pages: how block scores become a selection (with
+ * chosen scores, so the rules are tested on their own), and the decision record the bundled
+ * models give (with the real models, so what users read in `--explain` is checked).
+ */
+import { describe, expect, it } from 'vitest';
+import { chooseContent, dropReason } from '../../../src/classify/choose.js';
+import { classify } from '../../../src/classify/index.js';
+import { CONTENT_THRESHOLD, FALLBACK_MIN_SCORE } from '../../../src/classify/params.js';
+import { buildTextBlocks, indexNodes } from '../../../src/classify/text-blocks.js';
+import { PAGE_TYPES, SCORE_COMPONENTS, type DropReason, type ScoreComponent } from '../../../src/classify/types.js';
+import { segment } from '../../../src/segment/index.js';
+import { el, page, text, type NodeDesc } from '../helpers/snapshot-builder.js';
+
+const sentence = (i: number) =>
+  `Paragraph ${i} explains, in plain words and with enough detail to read like prose, what happened in the town council meeting on Thursday evening. `;
+
+function p(i: number, y: number, x = 100, w = 600): NodeDesc {
+  return el('p', { rect: [x, y, w, 60] }, [text(sentence(i).repeat(2), [x, y, w, 60], { lines: 3 })]);
+}
+
+function links(n: number, y: number, x = 100, w = 600): NodeDesc {
+  return el('ul', { rect: [x, y, w, n * 20] }, Array.from({ length: n }, (_, i) =>
+    el('li', { rect: [x, y + i * 20, w, 20] }, [el('a', { rect: [x, y + i * 20, 200, 20], attrs: { href: `https://example.com/${i}` } }, [text(`Another story headline number ${i}`, [x, y + i * 20, 200, 20])])])));
+}
+
+/** nav, a column of four paragraphs with a link list between the second and third, a sidebar */
+function articlePage() {
+  return page(el('body', { rect: [0, 0, 1200, 1400] }, [
+    el('nav', { rect: [0, 0, 1200, 80] }, [links(3, 0, 0, 1200)]),
+    el('div', { rect: [100, 120, 600, 600] }, [p(1, 120), p(2, 200), el('div', { rect: [100, 280, 600, 80] }, [links(4, 280)]), p(3, 380), p(4, 460)]),
+    el('aside', { rect: [800, 120, 300, 300] }, [links(8, 120, 800, 300)]),
+  ]));
+}
+
+const zeros = (rows: number) => new Float64Array(rows * SCORE_COMPONENTS.length);
+
+describe('choosing the main content from block scores', () => {
+  const snap = articlePage();
+  const blocks = buildTextBlocks(snap, indexNodes(snap), { includeHidden: true });
+  const prose = blocks.map((b) => b.text.startsWith('Paragraph'));
+
+  it('keeps every block that reaches the threshold, under their common element, minus the rest', () => {
+    const scores = prose.map((x) => (x ? 0.9 : 0.1));
+    const c = chooseContent(snap, blocks, scores, zeros(blocks.length));
+    expect(c.kept.map((i) => blocks[i]!.text.slice(0, 11))).toEqual(['Paragraph 1', 'Paragraph 2', 'Paragraph 3', 'Paragraph 4']);
+    expect(snap.nodes[c.container]!.tag).toBe('div');
+    // the link list between the paragraphs is left out, and listed as dropped
+    expect(c.selection.exclude.length).toBeGreaterThan(0);
+    expect(c.dropped.length).toBe(4);
+    expect(c.trace.map((e) => e.step)).toEqual(['scored', 'container', 'excluded']);
+  });
+
+  it('falls back to the best block and its close neighbours when no block reaches the threshold', () => {
+    const scores = prose.map((x, i) => (x ? (i === blocks.findIndex((b) => b.text.startsWith('Paragraph 2')) ? 0.45 : 0.35) : 0.05));
+    expect(Math.max(...scores)).toBeLessThan(CONTENT_THRESHOLD);
+    const c = chooseContent(snap, blocks, scores, zeros(blocks.length));
+    expect(c.trace[0]).toMatchObject({ step: 'fallback', score: 0.45 });
+    expect(c.kept.map((i) => blocks[i]!.text.slice(0, 11))).toEqual(['Paragraph 1', 'Paragraph 2']);
+  });
+
+  it('returns nothing, and says why, when every block scores below the fallback floor', () => {
+    const c = chooseContent(snap, blocks, blocks.map(() => FALLBACK_MIN_SCORE / 2), zeros(blocks.length));
+    expect(c.kept).toEqual([]);
+    expect(c.selection).toEqual({ roots: [], exclude: [] });
+    expect(c.trace.at(-1)).toMatchObject({ step: 'no-content' });
+  });
+
+  it('keeps every line of a <pre> or a <br>-split element once one line is kept', () => {
+    const line = (s: string, y: number) => text(s, [100, y, 300, 20]);
+    const s = page(el('body', { rect: [0, 0, 1200, 800] }, [
+      el('div', { rect: [100, 100, 600, 400] }, [
+        p(1, 100),
+        el('pre', { rect: [100, 200, 600, 80] }, [el('code', { rect: [100, 200, 600, 80] }, [
+          line('npm install viseg', 200), el('br', { rect: [100, 220, 0, 20] }), line('cd app', 220), el('br', { rect: [100, 240, 0, 20] }), line('}', 240),
+        ])]),
+        el('div', { rect: [100, 300, 600, 60] }, [line('$ brindle init', 300), el('br', { rect: [100, 320, 0, 20] }), line('cd app', 320)]),
+      ]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.map((x) => x.text.slice(0, 12))).toEqual(['Paragraph 1 ', 'npm install ', 'cd app', '}', '$ brindle in', 'cd app']);
+    const c = chooseContent(s, b, [0.9, 0.8, 0.1, 0.1, 0.7, 0.1], zeros(b.length));
+    expect(c.kept).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(c.trace.filter((e) => e.step === 'unit').map((e) => e.step === 'unit' && [e.tag, e.blocks])).toEqual([['pre', 2], ['div', 1]]);
+    expect(c.dropped).toEqual([]);
+  });
+
+  it('reveals hidden text it keeps (a collapsed tab of a product page)', () => {
+    const s = page(el('body', { rect: [0, 0, 1200, 800] }, [
+      el('div', { rect: [100, 100, 600, 400] }, [
+        p(1, 100),
+        el('div', { rect: [0, 0, 0, 0], visible: false, style: { display: 'none' } }, [el('p', { visible: false }, [text('Specifications: weight 240 g, made of recycled aluminium.', [0, 0, 0, 0], { visible: false })])]),
+      ]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.map((x) => x.hidden)).toEqual([false, true]);
+    const c = chooseContent(s, b, [0.9, 0.8], zeros(b.length));
+    expect(c.selection.reveal?.length).toBe(1);
+    expect(c.trace.find((e) => e.step === 'revealed')).toMatchObject({ blocks: 1 });
+  });
+});
+
+describe('drop reasons', () => {
+  it('name the component that pulled a block down most, for every component but the base', () => {
+    const reasons = SCORE_COMPONENTS.filter((c): c is DropReason => c !== 'base');
+    expect(reasons.length).toBe(SCORE_COMPONENTS.length - 1);
+    for (const reason of reasons) {
+      const row = SCORE_COMPONENTS.map((c: ScoreComponent) => (c === reason ? -2 : c === 'base' ? -5 : -0.5));
+      expect(dropReason(row, 0)).toBe(reason);
+    }
+  });
+});
+
+describe('the decision record of the bundled models', () => {
+  it('names the main blocks, their roles, and score components that add up to each block\'s log-odds', () => {
+    const snap = articlePage();
+    const d = classify(snap, segment(snap));
+    expect(PAGE_TYPES).toContain(d.pageType);
+    expect(d.pageType).not.toBe('other');
+    expect(Object.keys(d.pageTypeScores).sort()).toEqual(PAGE_TYPES.filter((t) => t !== 'other').sort());
+    expect(d.main).not.toBeNull();
+    expect(d.main!.blockIds.length).toBeGreaterThan(0);
+    for (const id of d.main!.blockIds) expect(id === d.main!.id || id.startsWith(`${d.main!.id}-`)).toBe(true);
+    expect(d.blocks.find((b) => b.id === d.main!.id)!.role).toBe('main');
+    expect(d.trace[0]!.step).toBe('page-type');
+    expect(d.trace.some((e) => e.step === 'container')).toBe(true);
+    for (const b of d.blocks) {
+      if (!b.features.chars) continue;
+      expect(Object.keys(b.components).sort()).toEqual([...SCORE_COMPONENTS].sort());
+      expect(b.logOdds).toBeCloseTo(Object.values(b.components).reduce((s, x) => s + x!, 0), 2);
+      expect(b.score).toBeGreaterThanOrEqual(0);
+      expect(b.score).toBeLessThanOrEqual(1);
+    }
+    const main = d.blocks.filter((b) => d.main!.blockIds.includes(b.id)).map((b) => b.excerpt).join(' ');
+    expect(main).toContain('Paragraph 1');
+    expect(main).toContain('Paragraph 4');
+    expect(main).not.toContain('Another story');
+  });
+
+  it('finds the main block even when VIPS left the article in a leaf that is mostly other text', () => {
+    const snap = page(el('body', { rect: [0, 0, 1200, 1400] }, [
+      el('div', { rect: [100, 0, 600, 800] }, [links(30, 0, 100, 600)]),
+      el('div', { rect: [100, 820, 600, 200] }, [p(1, 820), p(2, 900), p(3, 980)]),
+    ]));
+    const segmented = segment(snap);
+    const coarse = { ...segmented, root: { ...segmented.root, children: [], nodes: [0] } };
+    const d = classify(snap, coarse);
+    const root = d.blocks.find((b) => b.id === '1')!;
+    expect(root.leaf).toBe(true);
+    expect(root.features.mainShare).toBeGreaterThan(0);
+    expect(root.features.mainShare).toBeLessThan(0.5);
+    expect(d.main?.id).toBe('1');
+    expect(d.selection.roots.length).toBeGreaterThan(0);
+  });
+
+  it('calls a page without text `other`, with no main content and the reason', () => {
+    const snap = page(el('body', { rect: [0, 0, 1200, 800] }, [el('div', { rect: [0, 0, 1200, 800] })]));
+    const d = classify(snap, segment(snap));
+    expect(d.pageType).toBe('other');
+    expect(d.main).toBeNull();
+    expect(d.selection.roots).toEqual([]);
+    expect(d.reason).toMatch(/no main content/);
+    expect(d.trace.at(-1)).toMatchObject({ step: 'no-content' });
+  });
+});
