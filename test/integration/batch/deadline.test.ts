@@ -51,8 +51,10 @@ describe.skipIf(!haveChromium)('batch: the per-page deadline holds against hosti
       if (!r.ok) expect(['PAGE_TIMEOUT', 'NAVIGATION_LOOP', 'PAGE_CRASHED'], `${name}: ${JSON.stringify(r.error)}`).toContain(r.error!.code);
     }
     expect(recs.get('busy.html')!.error?.code).toBe('PAGE_TIMEOUT');
+    // Beside the busy renderers a 5,000-deep tree may not finish its layout before the deadline
+    // (PAGE_TIMEOUT, within the bound checked above); alone it is read (about 2 s).
     const deep = recs.get('deep.html')!;
-    if (!deep.ok) expect(deep.error!.code).toBe('PAGE_CRASHED');
+    if (!deep.ok) expect(['PAGE_CRASHED', 'PAGE_TIMEOUT']).toContain(deep.error!.code);
     expect(recs.get('ordinary.html')!.ok).toBe(true);
     expect(recs.get('ordinary.html')!.text).toContain('[ordinary => fine]');
   }, 180_000);

@@ -72,7 +72,7 @@ describe.skipIf(!haveChromium)('captureSnapshot (Chromium)', () => {
         if (install) await context.addInitScript(SNAPSHOT_INIT_SCRIPT);
         const page = await context.newPage();
         await page.setContent(html);
-        const snapshot = await captureSnapshot(page, { requestedUrl: 'about:test' });
+        const { snapshot } = await captureSnapshot(page, { requestedUrl: 'about:test' });
         const kept = await page.evaluate(() => [typeof (Array.prototype as unknown as { toJSON?: unknown }).toJSON, typeof (Object.prototype as unknown as { toJSON?: unknown }).toJSON]);
         return { snapshot, kept };
       } finally {
