@@ -7,6 +7,7 @@
  *  3. keep the blocks inside it that belong to the article, dropping link lists, share bars,
  *     captions, fine print and anything whose attributes name it boilerplate.
  */
+import { bodyFontSize } from '../../classify/block-features.js';
 import { isConsentText, isNoiseHint, isPositiveHint, roleHint } from '../../classify/hints.js';
 import type { NodeIndex, TextBlock } from '../../classify/text-blocks.js';
 import type { Role } from '../../classify/types.js';
@@ -65,20 +66,6 @@ export interface MainContentOptions {
   disable?: readonly SignalFamily[];
 }
 const FORM_CONTROLS = new Set(['input', 'button', 'select', 'textarea']);
-
-/** Chars-weighted median of the text blocks' font sizes: the page's body text size. */
-export function bodyFontSize(blocks: TextBlock[]): number {
-  const items = blocks.filter((b) => b.chars >= 20).map((b) => [b.fontSize, b.chars] as const);
-  if (!items.length) return 16;
-  items.sort((a, b) => a[0] - b[0]);
-  const total = items.reduce((s, x) => s + x[1], 0);
-  let acc = 0;
-  for (const [f, c] of items) {
-    acc += c;
-    if (acc >= total / 2) return f;
-  }
-  return items[items.length - 1]![0];
-}
 
 /**
  * For each node: the nearest ancestor-or-self role hint and noise flag. One pass, pre-order.
