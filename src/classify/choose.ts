@@ -3,6 +3,7 @@
  * nodes they make (their enclosing element minus the subtrees that hold only dropped text, plus
  * the hidden text that was kept), and the trace of how.
  */
+import { lowestCommonAncestor } from '../snapshot/tree.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { CONTENT_THRESHOLD, FALLBACK_MIN_SCORE, FALLBACK_NEIGHBOUR_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED } from './params.js';
 import type { TextBlock } from './text-blocks.js';
@@ -60,35 +61,6 @@ function keptBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores
   out.sort((a, b) => a - b);
   trace.push({ step: 'fallback', block: best, score: round(top), why: `no block reached ${threshold}; the best block (${round(top)}) and ${out.length - 1} neighbour(s) scoring at least ${FALLBACK_NEIGHBOUR_SHARE} of it` });
   return out;
-}
-
-function lowestCommonAncestor(snapshot: PageSnapshot, ids: readonly number[]): number {
-  const nodes = snapshot.nodes;
-  const depth = (id: number): number => {
-    let d = 0;
-    for (let a = nodes[id]!.parent; a >= 0; a = nodes[a]!.parent) d++;
-    return d;
-  };
-  let lca = ids[0]!;
-  let dl = depth(lca);
-  for (const id of ids.slice(1)) {
-    let b = id;
-    let db = depth(b);
-    while (dl > db) {
-      lca = nodes[lca]!.parent;
-      dl--;
-    }
-    while (db > dl) {
-      b = nodes[b]!.parent;
-      db--;
-    }
-    while (lca !== b) {
-      lca = nodes[lca]!.parent;
-      b = nodes[b]!.parent;
-      dl--;
-    }
-  }
-  return lca;
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 import type { ContentSelection } from '../content/types.js';
 import { DROPPED_TAGS } from '../content/tree.js';
+import { lowestCommonAncestor } from '../snapshot/tree.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 
 export const EMPTY_SELECTION: ContentSelection = Object.freeze({ roots: [], exclude: [] }) as ContentSelection;
@@ -72,23 +73,7 @@ export function ownTextLength(snapshot: PageSnapshot, facts: NodeFacts): Float64
   return out;
 }
 
-/** Lowest common ancestor of a non-empty list of node ids. */
-export function lowestCommonAncestor(snapshot: PageSnapshot, ids: number[]): number {
-  const nodes = snapshot.nodes;
-  const path = (id: number): number[] => {
-    const out: number[] = [];
-    for (let cur = id; cur >= 0; cur = nodes[cur]!.parent) out.push(cur);
-    return out.reverse();
-  };
-  let common = path(ids[0]!);
-  for (const id of ids.slice(1)) {
-    const p = path(id);
-    let k = 0;
-    while (k < common.length && k < p.length && common[k] === p[k]) k++;
-    common = common.slice(0, k);
-  }
-  return common.length ? common[common.length - 1]! : snapshot.root;
-}
+export { lowestCommonAncestor } from '../snapshot/tree.js';
 
 /**
  * A selection that outputs exactly the kept text nodes (as far as text goes): the lowest common
