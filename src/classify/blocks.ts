@@ -56,7 +56,8 @@ function hintOf(snapshot: PageSnapshot, roots: readonly number[]): Role | null {
   return null;
 }
 
-function round(x: number): number {
+/** Scores and shares in the decision record, to three decimals. */
+export function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 

@@ -7,10 +7,11 @@ import { lowestCommonAncestor } from '../snapshot/tree.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { CONTENT_THRESHOLD, FALLBACK_MIN_SCORE, FALLBACK_NEIGHBOUR_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED } from './params.js';
 import type { TextBlock } from './text-blocks.js';
+import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type ScoreComponent, type TraceEvent } from './types.js';
+import { round } from './blocks.js';
 
 /** Elements whose text is kept whole once any of it is kept. */
 const UNIT_TAGS = new Set(['pre']);
-import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type ScoreComponent, type TraceEvent } from './types.js';
 
 export interface Choice {
   /** Indexes of the kept text blocks, in reading order. */
@@ -175,6 +176,3 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   return { kept, selection: { roots: [container], exclude, ...(reveal.length ? { reveal } : {}) }, container, dropped, trace };
 }
 
-function round(x: number): number {
-  return Math.round(x * 1000) / 1000;
-}

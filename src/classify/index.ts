@@ -11,7 +11,7 @@
  */
 import type { BlockTree } from '../segment/types.js';
 import type { PageSnapshot } from '../snapshot/types.js';
-import { blockRecords } from './blocks.js';
+import { blockRecords, round } from './blocks.js';
 import { chooseContent } from './choose.js';
 import { bundledModels, type ClassifierModels } from './models.js';
 import { CONTENT_THRESHOLD, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS } from './params.js';
@@ -51,10 +51,6 @@ function cmpId(a: string, b: string): number {
   const pb = b.split('-').map(Number);
   for (let i = 0; i < Math.min(pa.length, pb.length); i++) if (pa[i] !== pb[i]) return pa[i]! - pb[i]!;
   return pa.length - pb.length;
-}
-
-function round(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }
 
 export function classify(snapshot: PageSnapshot, tree: BlockTree, options: ClassifyOptions = {}): Decision {
@@ -130,5 +126,4 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
     selection: hasContent ? choice.selection : { roots: [], exclude: [] },
   };
 }
-
 
