@@ -5,10 +5,18 @@
  */
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import type { ScrollMode } from './browser/load-options.js';
-import { DEFAULT_STRATEGY, STRATEGY_NAMES } from './strategies/index.js';
 
-export type { ScrollMode };
+/** Whether the loader scrolls the page to trigger lazy content (see `scroll` below). */
+export type ScrollMode = 'auto' | 'always' | 'never';
+
+/**
+ * The content strategies' names, in registry order. They are written here, below the strategies,
+ * so that validating options needs no extraction code; strategies/index.ts keys its registry by
+ * exactly these names (the compiler checks it).
+ */
+export const STRATEGY_NAMES = ['vips', 'heuristic', 'descent', 'link-ratio', 'signals', 'declutter', 'boilerpipe', 'ttr', 'mss'] as const;
+export type StrategyName = (typeof STRATEGY_NAMES)[number];
+export const DEFAULT_STRATEGY: StrategyName = 'vips';
 
 /**
  * Pages rendered at once by default: 6 per CPU core, between 6 and 16. A page spends most of its
@@ -98,7 +106,7 @@ export const extractOptionsSchema = z.strictObject({
   /** The browser window, as `{ width, height }` in CSS px or the CLI's `"1366x768"`. */
   viewport: viewportSchema.default({ width: 1366, height: 768 }),
   /** Which algorithm picks the main content (see the README's Strategies). */
-  strategy: z.enum(STRATEGY_NAMES as [string, ...string[]]).default(DEFAULT_STRATEGY),
+  strategy: z.enum(STRATEGY_NAMES as readonly string[] as [string, ...string[]]).default(DEFAULT_STRATEGY),
   /** Keep the full decision record (every block, features, score components) in each result. */
   explain: z.boolean().default(false),
   /** Keep the snapshot and block tree in each result (library use; large). */

@@ -1,10 +1,11 @@
 /**
- * What `loadPage` takes and returns. Types and constants only, so that the options schema can
- * name them without pulling in the loader.
+ * What `loadPage` takes and returns. Types and constants only, so that the loader's parts and
+ * callers can name them without pulling in the loader.
  */
+import type { ScrollMode } from '../options.js';
 import type { Warning } from './errors.js';
 
-export type ScrollMode = 'auto' | 'always' | 'never';
+export type { ScrollMode };
 
 /** Resolved options (their defaults are in src/options.ts, the `--timeout`... options). */
 export interface LoadOptions {

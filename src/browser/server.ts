@@ -18,7 +18,7 @@
  *   itself (`Sec-Fetch-Site` same-origin or none): a page on another site or port cannot reach
  *   it. Service worker scripts are refused, so no page can register one.
  * - `X.gz` where X has a known extension (e.g. `page.html.gz`) is gunzipped and served as X, as a
- *   stream off the event loop and never beyond {@link MAX_INPUT_BYTES} (413).
+ *   stream off the event loop and never beyond inflate.ts's `MAX_INPUT_BYTES` (413).
  * - HTML documents carry a Content-Security-Policy that confines their sub-resources and form
  *   submissions to their own mount on this server (`/m/<id>/`, or `/d/<id>/` for an in-memory
  *   document; plus `data:` and `blob:`; inline scripts, styles and eval stay allowed), unless
@@ -32,7 +32,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { InputTooLargeError, MAX_INPUT_BYTES, readCapped } from './inflate.js';
+import { InputTooLargeError, readCapped } from './inflate.js';
 import { contentTypeFor, contentTypeHeader, isHtmlType } from './mime.js';
 import { confiningCsp, HttpError, mountPrefixOf, MountTable } from './mounts.js';
 
@@ -65,7 +65,7 @@ export interface FileServer {
    */
   addDocument(html: Buffer | string, name?: string): string;
   /**
-   * Read input file `filePath` (inflating `.gz`, at most {@link MAX_INPUT_BYTES}) and keep the
+   * Read input file `filePath` (inflating `.gz`, at most inflate.ts's `MAX_INPUT_BYTES`) and keep the
    * bytes to serve it from until {@link release}: a page is read and inflated once, for the
    * checks before loading and for the browser. Throws INPUT_TOO_LARGE, BINARY_INPUT (bad gzip) or
    * the file system's error.

@@ -18,7 +18,7 @@ import { CONTENT_THRESHOLD, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS } from './params.
 import { assignRoles } from './roles.js';
 import { scoreBlocks } from './scores.js';
 import { buildTextBlocks, indexNodes } from './text-blocks.js';
-import type { BlockRecord, Decision, PageType, TraceEvent } from './types.js';
+import type { Decision, PageType, TraceEvent } from './types.js';
 
 export type {
   BlockFeatures, BlockRecord, ContentSelection, Decision, DropReason, FeatureFamily, PageType, Role, ScoreComponent, TraceEvent,

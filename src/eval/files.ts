@@ -7,23 +7,15 @@ import { open, readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { OptionsError } from '../options.js';
 import { readRecords } from '../record/jsonl.js';
+import { entryText, schemaProblem, textMapSchema, type TextMap } from './gold.js';
 import { pageId } from './score.js';
 
-/** One page's text in a gold or predictions map. */
-const pageText = z.union([z.string(), z.looseObject({ articleBody: z.string().nullable().optional() })]);
+const wrappedTextMapSchema = z.looseObject({ version: z.unknown(), output: textMapSchema });
 
-export const textMapSchema = z.record(z.string(), pageText);
-export const wrappedTextMapSchema = z.looseObject({ version: z.unknown(), output: textMapSchema });
-
-function texts(map: z.output<typeof textMapSchema>): Record<string, string> {
+function texts(map: TextMap): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [id, v] of Object.entries(map)) out[id] = typeof v === 'string' ? v : (v.articleBody ?? '');
+  for (const [id, v] of Object.entries(map)) out[id] = entryText(v);
   return out;
-}
-
-function problem(e: z.ZodError): string {
-  const i = e.issues[0];
-  return i ? `${i.path.map(String).join('.') || 'top level'}: ${i.message}` : 'invalid';
 }
 
 /** Whether the file starts like one JSON object rather than lines of records (reads 64 KB at most). */
@@ -62,7 +54,7 @@ export async function readPredictions(file: string, onSkip?: (line: number, erro
     const wrapped = wrappedTextMapSchema.safeParse(json);
     if (wrapped.success) return texts(wrapped.data.output);
     const r = textMapSchema.safeParse(json);
-    if (!r.success) throw new OptionsError(`predictions ${file} are neither viseg records nor a map of page id to {"articleBody": "..."}: ${problem(r.error)}`);
+    if (!r.success) throw new OptionsError(`predictions ${file} are neither viseg records nor a map of page id to {"articleBody": "..."}: ${schemaProblem(r.error)}`);
     return texts(r.data);
   }
   const out: Record<string, string> = {};

@@ -6,17 +6,34 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { WordGold } from './words.js';
 
-const goldEntrySchema = z.union([
+/**
+ * One page of a gold file, or of predictions written like one: its text, or an object whose
+ * `articleBody` is the text (other fields are kept; WCXB adds `pageType` and with/without snippets).
+ */
+const pageEntrySchema = z.union([
   z.string(),
-  z.object({
+  z.looseObject({
     articleBody: z.string().nullable().optional(),
     pageType: z.string().optional(),
     with: z.array(z.string()).optional(),
     without: z.array(z.string()).optional(),
-  }).passthrough(),
+  }),
 ]);
 
-const goldFileSchema = z.record(z.string(), goldEntrySchema);
+/** Page id -> text or {articleBody}: the gold files, and the predictions `viseg eval` reads as JSON. */
+export const textMapSchema = z.record(z.string(), pageEntrySchema);
+export type TextMap = z.output<typeof textMapSchema>;
+
+/** A page's text in a {@link TextMap}. */
+export function entryText(v: TextMap[string]): string {
+  return typeof v === 'string' ? v : (v.articleBody ?? '');
+}
+
+/** The first problem zod found, with where it is. */
+export function schemaProblem(e: z.ZodError): string {
+  const i = e.issues[0];
+  return i ? `${i.path.map(String).join('.') || 'top level'}: ${i.message}` : 'invalid';
+}
 
 export class GoldFileError extends Error {
   constructor(message: string) {
@@ -32,11 +49,8 @@ export interface GoldFile {
 }
 
 export function parseGold(raw: unknown, file = 'gold'): GoldFile {
-  const r = goldFileSchema.safeParse(raw);
-  if (!r.success) {
-    const i = r.error.issues[0];
-    throw new GoldFileError(`${file}: not a gold file (id -> {articleBody}): ${i ? `${i.path.join('.')}: ${i.message}` : 'invalid'}`);
-  }
+  const r = textMapSchema.safeParse(raw);
+  if (!r.success) throw new GoldFileError(`${file}: not a gold file (id -> {articleBody}): ${schemaProblem(r.error)}`);
   const pages: Record<string, WordGold> = {};
   let wcxbLayout = false;
   for (const [id, v] of Object.entries(r.data)) {
@@ -45,7 +59,7 @@ export function parseGold(raw: unknown, file = 'gold'): GoldFile {
       continue;
     }
     if (v.pageType !== undefined || v.with !== undefined || v.without !== undefined) wcxbLayout = true;
-    pages[id] = { text: v.articleBody ?? '', pageType: v.pageType, with: v.with, without: v.without };
+    pages[id] = { text: entryText(v), pageType: v.pageType, with: v.with, without: v.without };
   }
   return { pages, wcxbLayout };
 }

@@ -4,7 +4,6 @@
 export function escapeHtml(value: unknown): string {
   const s = value === null || value === undefined ? '' : String(value);
   return s
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, '\ufffd')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -27,7 +27,6 @@ export function parseRecords(text: string): ExtractRecord[] {
 
 /** Text from a record, safe on a terminal: control characters (escape sequences) become U+FFFD. */
 function printable(s: unknown): string {
-  // eslint-disable-next-line no-control-regex
   return String(s).replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
 }
 

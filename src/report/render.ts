@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { pageAreaOf } from '../annotate/png-area.js';
 import { ROLE_ORDER, roleColour } from '../annotate/colours.js';
 import type { BlockRecord, Decision } from '../classify/index.js';
-import type { ExtractRecord } from '../pipeline/record.js';
+import type { ExtractRecord } from '../record/schema.js';
 import { REPORT_CSS, REPORT_JS } from './client.js';
 import { escapeHtml as h, jsonForScript } from './escape.js';
 import { pngSize } from './png.js';

@@ -1,5 +1,5 @@
 /** Summary numbers for the report: counts, failures by code, timing percentiles per stage. */
-import type { ExtractRecord, Timings } from '../pipeline/record.js';
+import type { ExtractRecord, Timings } from '../record/schema.js';
 
 export const STAGES: ReadonlyArray<keyof Timings> = ['load', 'snapshot', 'segment', 'classify', 'content', 'screenshot', 'total'];
 

@@ -10,6 +10,7 @@ import { linkRatio } from './link-ratio.js';
 import { mss } from './mss.js';
 import { signals } from './signals.js';
 import { ttr } from './ttr.js';
+import { DEFAULT_STRATEGY, STRATEGY_NAMES, type StrategyName } from '../options.js';
 import type { Strategy } from './types.js';
 import { vips } from './vips.js';
 
@@ -25,9 +26,9 @@ export { createSignals } from './signals.js';
 export { createTtr } from './ttr.js';
 export { createVips } from './vips.js';
 
-export const DEFAULT_STRATEGY = 'vips';
+export { DEFAULT_STRATEGY, STRATEGY_NAMES };
 
-export const STRATEGIES: Record<string, Strategy> = {
+const REGISTRY = {
   vips,
   heuristic,
   descent,
@@ -37,10 +38,10 @@ export const STRATEGIES: Record<string, Strategy> = {
   boilerpipe,
   ttr,
   mss,
-};
+} satisfies Record<StrategyName, Strategy>;
 
-/** Names in registry order. */
-export const STRATEGY_NAMES: readonly string[] = Object.keys(STRATEGIES);
+/** Every strategy by name (one per name in STRATEGY_NAMES, no other). */
+export const STRATEGIES: Readonly<Record<string, Strategy>> = REGISTRY;
 
 /** The strategy called `name`; throws a RangeError listing the known names otherwise. */
 export function getStrategy(name: string): Strategy {

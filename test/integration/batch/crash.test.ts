@@ -35,7 +35,12 @@ function descendantsOf(pid: number): number[] {
   const below = new Set([pid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [p, pp] of parent) if (below.has(pp) && !below.has(p)) (below.add(p), (grew = true));
+    for (const [p, pp] of parent) {
+      if (below.has(pp) && !below.has(p)) {
+        below.add(p);
+        grew = true;
+      }
+    }
   }
   below.delete(pid);
   return [...below];

@@ -7,14 +7,14 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM } from '../chromium.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CLI = path.join(ROOT, 'dist/cli/main.js');
 export const BROKEN = path.join(ROOT, 'test/fixtures-broken');
 export const SITES = path.join(ROOT, 'fixtures/sites');
 
-export const CHROMIUM = process.env.VISEG_TEST_BROWSER ?? '/usr/bin/chromium';
-export const haveChromium = existsSync(CHROMIUM);
+export { CHROMIUM, haveChromium } from '../chromium.js';
 
 export function requireBuiltCli(): void {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` (npm test does) before these tests`);

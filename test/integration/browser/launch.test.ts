@@ -7,25 +7,13 @@ import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BrowserLaunchError } from '../../../src/browser/errors.js';
 import { chromiumArgs } from '../../../src/browser/launch.js';
-import { findBrowser } from '../../../src/browser/find.js';
 import { launchBrowser } from '../../../src/browser/launch.js';
+import { CHROMIUM, haveChromium } from '../chromium.js';
 
-function locateChromium(): string | undefined {
-  try {
-    return findBrowser({ browserPath: process.env.VISEG_TEST_BROWSER ?? '/usr/bin/chromium' }).path;
-  } catch {
-    try {
-      return findBrowser().path;
-    } catch {
-      return undefined;
-    }
-  }
-}
-const chromiumPath = locateChromium();
 
-describe.skipIf(!chromiumPath)('launchBrowser', () => {
+describe.skipIf(!haveChromium)('launchBrowser', () => {
   it('connects to a Playwright browser server over ws and only disconnects on close', async () => {
-    const server = await chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs() });
+    const server = await chromium.launchServer({ executablePath: CHROMIUM, args: chromiumArgs() });
     try {
       const b = await launchBrowser({ wsEndpoint: server.wsEndpoint() });
       expect(b.source).toBe('ws');
@@ -46,7 +34,7 @@ describe.skipIf(!chromiumPath)('launchBrowser', () => {
   it('connects over CDP', async () => {
     const profile = mkdtempSync(path.join(tmpdir(), 'viseg-cdp-'));
     const child = spawn(
-      chromiumPath!,
+      CHROMIUM,
       ['--headless', '--remote-debugging-port=0', `--user-data-dir=${profile}`, ...chromiumArgs(), 'about:blank'],
       // Own process group, so the zygote/utility children can be killed with it.
       { stdio: ['ignore', 'ignore', 'pipe'], detached: true },

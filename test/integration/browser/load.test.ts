@@ -11,7 +11,6 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from '../../../src/browser/context.js';
 import { PageTimeoutError, VisegError } from '../../../src/browser/errors.js';
-import { findBrowser } from '../../../src/browser/find.js';
 import { launchBrowser, type LaunchedBrowser } from '../../../src/browser/launch.js';
 import { closeQuietly } from '../../../src/browser/async.js';
 import { FETCH_BODY_GRACE_MS, loadPage, type LoadOptions } from '../../../src/browser/load.js';
@@ -20,19 +19,8 @@ import { networkPolicyOf } from '../../../src/browser/context.js';
 import { FREEZE_ATTR, LAST_MUTATION_KEY } from '../../../src/browser/pagescripts.js';
 import { resolveExtractOptions } from '../../../src/options.js';
 import { loadOptionsFor } from '../../../src/pipeline/tabs.js';
+import { CHROMIUM, haveChromium } from '../chromium.js';
 
-function locateChromium(): string | undefined {
-  try {
-    return findBrowser({ browserPath: process.env.VISEG_TEST_BROWSER ?? '/usr/bin/chromium' }).path;
-  } catch {
-    try {
-      return findBrowser().path;
-    } catch {
-      return undefined;
-    }
-  }
-}
-const chromiumPath = locateChromium();
 
 const PAGES: Record<string, string> = {
   'late.html': `<!doctype html><title>late</title><body><p>early</p><script>
@@ -139,12 +127,12 @@ const url = (name: string) => server.urlFor(path.join(dir, name));
 const defaults: LoadOptions = loadOptionsFor(resolveExtractOptions({}));
 const fast: LoadOptions = { ...defaults, settleMs: 300, maxSettleMs: 3000, timeoutMs: 10_000 };
 
-describe.skipIf(!chromiumPath)('loadPage in real Chromium', () => {
+describe.skipIf(!haveChromium)('loadPage in real Chromium', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'viseg-load-'));
     for (const [name, html] of Object.entries(PAGES)) writeFileSync(path.join(dir, name), html);
     server = await startFileServer();
-    launched = await launchBrowser({ browserPath: chromiumPath });
+    launched = await launchBrowser({ browserPath: CHROMIUM });
   });
   afterAll(async () => {
     await launched?.close();

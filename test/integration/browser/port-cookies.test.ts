@@ -6,19 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { findBrowser } from '../../../src/browser/find.js';
 import { chromiumArgs, launchBrowser } from '../../../src/browser/launch.js';
 import { portBoundCookies } from '../../../src/browser/port-cookies.js';
 import { startFileServer } from '../../../src/browser/server.js';
+import { CHROMIUM, haveChromium } from '../chromium.js';
 
-function locateChromium(): string | undefined {
-  try {
-    return findBrowser({ browserPath: process.env.VISEG_TEST_BROWSER ?? '/usr/bin/chromium' }).path;
-  } catch {
-    return undefined;
-  }
-}
-const chromiumPath = locateChromium();
 
 /** Command lines of this process's children that are Chromium browser processes (Linux /proc). */
 function childBrowserCommandLines(): string[][] {
@@ -37,9 +29,9 @@ function childBrowserCommandLines(): string[][] {
   return out;
 }
 
-describe.skipIf(!chromiumPath || process.platform !== 'linux')('launch features and port-bound cookies', () => {
+describe.skipIf(!haveChromium || process.platform !== 'linux')('launch features and port-bound cookies', () => {
   it("the launched browser's last --enable-features keeps every feature Playwright enables, and adds port-bound cookies", async () => {
-    const launched = await launchBrowser({ browserPath: chromiumPath });
+    const launched = await launchBrowser({ browserPath: CHROMIUM });
     try {
       // (Other test files running in this process may have launched browsers too: all through launchBrowser.)
       const lines = childBrowserCommandLines();
@@ -58,8 +50,8 @@ describe.skipIf(!chromiumPath || process.platform !== 'linux')('launch features 
 
   it('finds out whether a browser keeps cookies per port', async () => {
     const server = await startFileServer({ ports: 2 });
-    const ours = await launchBrowser({ browserPath: chromiumPath });
-    const plain = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs() });
+    const ours = await launchBrowser({ browserPath: CHROMIUM });
+    const plain = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs() });
     try {
       expect(await portBoundCookies(ours.browser, server.origins)).toBe(true);
       expect(await portBoundCookies(plain, server.origins)).toBe(false);

@@ -139,7 +139,7 @@ describe('the packed package', () => {
     mkdirSync(unpacked);
     await run('tar', ['-xzf', tarball.file, '-C', unpacked]);
     const story = readFileSync(STORY);
-    server = createServer((req, res) => {
+    server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(story);
     });

@@ -48,7 +48,7 @@ describe.skipIf(!haveChromium)('captureSnapshot (Chromium)', () => {
     expect(withFn.installed).toEqual(['function']); // the page's assignment did not replace it
     expect(withFn.frameHasIt).toBe(true);
     expect(without.installed).toEqual([]);
-    expect(withFn.snapshot.nodes.some((n) => n.kind === 'text' && n.text.includes('inside a frame'))).toBe(true);
+    expect(withFn.snapshot.nodes.some((n) => n.kind === 'text' && n.text?.includes('inside a frame'))).toBe(true);
     expect(withFn.snapshot.nodes.length).toBeGreaterThan(10);
     expect(JSON.stringify(withFn.snapshot)).toBe(JSON.stringify(without.snapshot));
     // whether it stopped at maxNodes travels beside the snapshot, never in it

@@ -26,8 +26,8 @@ export function block(id: string, r: Rect, children: Block[] = [], separators: S
 
 export function record(b: Block, role: Role, score: number, p: Partial<BlockRecord> = {}): BlockRecord {
   return {
-    id: b.id, rect: b.rect, doc: b.doc, leaf: b.children.length === 0, role, score,
-    components: { text: score / 2, density: score / 4, position: score / 4 }, features: features(), excerpt: `text of ${b.id}`, ...p,
+    id: b.id, rect: b.rect, doc: b.doc, leaf: b.children.length === 0, role, score, logOdds: score,
+    components: { text: score / 2, links: score / 4, geometry: score / 4 }, features: features(), excerpt: `text of ${b.id}`, ...p,
   };
 }
 
@@ -56,6 +56,7 @@ export function fakePage(): { tree: BlockTree; decision: Decision } {
   const blocks = walk(root).map((b) => record(b, roles[b.id]!, scores[b.id]!));
   const decision: Decision = {
     pageType: 'article',
+    pageTypeScores: { article: 1 },
     main: { id: '1-2-1', rect: article.rect, score: 9.5, blockIds: ['1-2-1'] },
     reason: 'block 1-2-1 has the highest score',
     runnerUp: { id: '1-2-2', score: 1.25 },
@@ -63,9 +64,10 @@ export function fakePage(): { tree: BlockTree; decision: Decision } {
     merged: [],
     container: null,
     dropped: [],
+    trace: [],
     blocks,
     selection: { roots: [], exclude: [] },
-  } as Decision;
+  };
   return { tree, decision };
 }
 
@@ -84,10 +86,10 @@ export function gridPage(n: number, width = 1200): { tree: BlockTree; decision: 
   const roles: Role[] = ['header', 'navigation', 'content', 'other', 'related'];
   const blocks = walk(root).map((b, i) => record(b, i === 0 ? 'other' : roles[i % roles.length]!, (i % 17) / 3));
   const mainRect = rect(cw * 2, rh * 3, cw * 6, rh * 10);
-  const decision = {
-    pageType: 'article', main: { id: '1-50', rect: mainRect, score: 3, blockIds: ['1-50'] }, reason: 'test', runnerUp: null, margin: null,
-    merged: [], container: null, dropped: [], blocks, selection: { roots: [], exclude: [] },
-  } as Decision;
+  const decision: Decision = {
+    pageType: 'article', pageTypeScores: { article: 1 }, main: { id: '1-50', rect: mainRect, score: 3, blockIds: ['1-50'] }, reason: 'test', runnerUp: null, margin: null,
+    merged: [], container: null, dropped: [], trace: [], blocks, selection: { roots: [], exclude: [] },
+  };
   return { tree, decision, height };
 }
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeSnapshot } from '../../../src/pipeline/analyze.js';
 import { buildRecord, errorRecord } from '../../../src/pipeline/record.js';
+import { warning } from '../../../src/browser/errors.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 
 const snapshot = JSON.parse(gunzipSync(readFileSync(new URL('../../snapshots/news-sidebar.json.gz', import.meta.url))).toString('utf8')) as PageSnapshot;
@@ -11,10 +12,11 @@ describe('buildRecord', () => {
   it('fills the record from the analysis and what the page contributed', () => {
     const a = analyzeSnapshot(snapshot);
     const started = performance.now() - 50;
-    const r = buildRecord('news.html', a, { url: 'news.html', finalUrl: snapshot.finalUrl, warnings: ['w'], load: 12.345, snapshot: 6.78, started }, { explain: false });
+    const w = warning('NOT_SETTLED', 'w');
+    const r = buildRecord('news.html', a, { url: 'news.html', finalUrl: snapshot.finalUrl, warnings: [w], load: 12.345, snapshot: 6.78, started }, { explain: false });
     expect(r).toMatchObject({
       input: 'news.html', ok: true, url: 'news.html', finalUrl: snapshot.finalUrl, title: a.metadata.title, wordCount: a.content.wordCount,
-      pageType: 'article', strategy: 'vips', text: a.content.text, markdown: a.content.markdown, warnings: ['w'],
+      pageType: 'article', strategy: 'vips', text: a.content.text, markdown: a.content.markdown, warnings: [w],
       mainBlock: { id: a.decision.main!.id, rect: a.decision.main!.rect, score: a.decision.main!.score },
     });
     expect(r.timings.load).toBe(12.3);

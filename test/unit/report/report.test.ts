@@ -99,7 +99,7 @@ describe('renderReport', () => {
     e[0]!.blocks![1]!.excerpt = `</script>${evil}`;
     e[0]!.blocks![1]!.id = `1-1"><img src=x onerror=alert(1)>`;
     e[0]!.blocks![1]!.role = '"><b>' as never;
-    e[2]!.record.error = { code: evil, message: evil };
+    e[2]!.record.error = { code: evil as never, message: evil };
     const html = renderReport(e, { title: evil });
     // exactly two script elements: the data block and our code
     expect(html.match(/<script\b/gi)).toHaveLength(2);
@@ -144,7 +144,7 @@ describe('renderReport', () => {
   it('says the decision in words, with links to the blocks', async () => {
     const { decision } = fakePage();
     decision.merged = [{ id: '1-3', reason: '80% of its 120 characters continue the article text' }];
-    decision.dropped = [{ text: 'Share this story', reason: 'link text', block: '1-2-2' }, { text: 'Photo: A. Person', reason: 'caption', block: null }];
+    decision.dropped = [{ text: 'Share this story', reason: 'links', block: '1-2-2' }, { text: 'Photo: A. Person', reason: 'text', block: null }];
     const html = renderReport([{ record: fakeRecord(1, { decision, wordCount: 1234 }) }]);
     const reason = /<div class="reason"><p>([\s\S]*?)<\/p>/.exec(html)![1]!.replace(/<[^>]+>/g, '');
     expect(reason).toBe('The main content is block 1-2-1 (score 9.5), 1,234 words. The runner-up is 1-2-2 (score 1.25, sidebar), 8.25 points behind. ' +
@@ -152,8 +152,8 @@ describe('renderReport', () => {
     expect(html).toContain('<a class="blk-link" href="#b-0-4" data-p="0" data-b="4"><span class="swatch" style="background:#ff7f0e"></span><code>1-2-2</code></a>');
     // the left-out text, each with its reason and block
     const dropped = /<table class="dropped">[\s\S]*?<\/table>/.exec(html)![0];
-    expect(dropped).toContain('<td class="excerpt">Share this story</td><td>link text</td><td><a class="blk-link" href="#b-0-4"');
-    expect(dropped).toContain('<td class="excerpt">Photo: A. Person</td><td>caption</td><td><span class="empty">–</span></td>');
+    expect(dropped).toContain('<td class="excerpt">Share this story</td><td>links</td><td><a class="blk-link" href="#b-0-4"');
+    expect(dropped).toContain('<td class="excerpt">Photo: A. Person</td><td>text</td><td><span class="empty">–</span></td>');
     const none = renderReport([{ record: fakeRecord(1, { decision: { ...decision, main: null, pageType: 'listing', reason: 'no article: the text is mostly link teasers (a listing or home page)' } }) }]);
     expect(/<div class="reason"><p>([\s\S]*?)<\/p>/.exec(none)![1]).toMatch(/^No main content: the text is mostly link teasers \(a listing or home page\)\./);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { segment } from '../../../src/segment/index.js';
 import type { DetectedSeparator } from '../../../src/segment/separators.js';
 import { docFromWeight, heaviestGroup, minWeight } from '../../../src/segment/structure.js';
-import { DEFAULT_PARAMS, PAPER_WEIGHTS } from '../../../src/segment/params.js';
+import { PAPER_WEIGHTS } from '../../../src/segment/params.js';
 import { allBlocks, leaves } from './invariants.js';
 import { awkward, headerBodyFooter, twoColumns, twoParagraphs } from './pages.js';
 
@@ -52,7 +52,6 @@ describe('Phase 3: content structure', () => {
       expect(d).toBeLessThanOrEqual(prev);
       prev = d;
     }
-    expect(DEFAULT_PARAMS.docScaleFloor).toBeGreaterThan(minWeight(DEFAULT_PARAMS.weights));
   });
 
   it('the heaviest group prefers horizontal separators on ties', () => {
