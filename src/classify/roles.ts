@@ -14,7 +14,8 @@
  *    main content, its size, its text (length, link density, link length, sentences,
  *    main-content share), its DoC, the role its own elements name, and its region's role and
  *    features (role-features.ts). `content` is `main` for a block that is mostly main-content
- *    text. Inside an overlay everything is `overlay`.
+ *    text, `navigation` in the main region below the article `related`. Inside an overlay
+ *    everything is `overlay`.
  *
  * Blocks above the regions are containers (`other`); blocks between a region and its fine
  * blocks take the role covering most of their text. A region that is itself a fine block keeps
@@ -141,11 +142,16 @@ export function predictRoleClasses(model: TreeModel, table: RoleTable): RoleClas
   });
 }
 
-/** Step 2: the role of a fine block of class `cls` inside a region of role `region`. */
-export function fineRole(cls: RoleClass, block: BlockRecord, region: Role, hasMain: boolean): Role {
+/**
+ * Step 2: the role of a fine block of class `cls` inside a region of role `region`, on a page
+ * whose main content is `main`. Links in the main region below the article are `related` (both
+ * agree with the people's LinkList).
+ */
+export function fineRole(cls: RoleClass, block: BlockRecord, region: Role, main: Decision['main']): Role {
   if (region === 'overlay') return 'overlay';
+  if (cls === 'navigation' && region === 'main' && main && block.rect.y >= bottom(main.rect) - EDGE) return 'related';
   if (cls !== 'content') return cls;
-  if (hasMain && block.features.chars > 0 && block.features.mainShare >= MAIN_SHARE) return 'main';
+  if (main && block.features.chars > 0 && block.features.mainShare >= MAIN_SHARE) return 'main';
   return 'content';
 }
 
@@ -157,7 +163,7 @@ export function assignRoles(records: BlockRecord[], main: Decision['main'], snap
   const classes = predictRoleClasses(model, table);
   table.blocks.forEach((b, i) => {
     const k = table.regionOf[i]!;
-    b.role = isOverlay(b, W, H) ? 'overlay' : fineRole(classes[i]!, b, k >= 0 ? table.regionRoles[k]! : 'other', main !== null);
+    b.role = isOverlay(b, W, H) ? 'overlay' : fineRole(classes[i]!, b, k >= 0 ? table.regionRoles[k]! : 'other', main);
   });
   // Blocks above the regions are containers; blocks between a region and its fine blocks take
   // the role covering most of their text.

@@ -86,20 +86,22 @@ describe('region roles (step 1)', () => {
 });
 
 describe('fine roles (step 2)', () => {
-  it('turns the class content into main for main-content text, and keeps overlays', () => {
+  it('turns content into main for main-content text, links below the article into related, and keeps overlays', () => {
     const r = pageRecords();
-    expect(fineRole('content', r[3]!, 'main', true)).toBe('main');
-    expect(fineRole('content', r[3]!, 'main', false)).toBe('content');
-    expect(fineRole('content', r[4]!, 'main', true)).toBe('content');
-    expect(fineRole('navigation', r[4]!, 'main', true)).toBe('navigation');
-    expect(fineRole('content', r[3]!, 'overlay', true)).toBe('overlay');
+    expect(fineRole('content', r[3]!, 'main', main)).toBe('main');
+    expect(fineRole('content', r[3]!, 'main', null)).toBe('content');
+    expect(fineRole('content', r[4]!, 'main', main)).toBe('content');
+    expect(fineRole('navigation', r[4]!, 'main', main)).toBe('related');
+    expect(fineRole('navigation', r[4]!, 'sidebar', main)).toBe('navigation');
+    expect(fineRole('navigation', r[3]!, 'main', main)).toBe('navigation');
+    expect(fineRole('content', r[3]!, 'overlay', main)).toBe('overlay');
   });
 
   it('gives regions their rule role and fine blocks the model\'s, containers other', () => {
     const r = pageRecords();
     assignRoles(r, main, snapshot, compileModel(linkModel()), levels);
     expect(Object.fromEntries(r.map((b) => [b.id, b.role]))).toEqual({
-      '1': 'other', '1-1': 'header', '1-2': 'main', '1-2-1': 'main', '1-2-2': 'navigation', '1-3': 'sidebar', '1-4': 'footer',
+      '1': 'other', '1-1': 'header', '1-2': 'main', '1-2-1': 'main', '1-2-2': 'related', '1-3': 'sidebar', '1-4': 'footer',
     });
     const t = roleTable(r, main, snapshot, levels);
     expect(t.regions.map((b) => b.id)).toEqual(levels.top);
