@@ -198,7 +198,8 @@ A pure function of the page snapshot (\`segment()\` in src/segment): same snapsh
    sentences, main-content share), its DoC, the role its own elements name, the link density of
    the fine blocks before and after it, and its region's rule role and features. \`content\` is
    \`main\` for a block whose text is at least ${roles.MAIN_SHARE * 100}% main content, \`navigation\` in the main region below
-   the article \`related\`; inside an overlay everything is \`overlay\`. A region that is itself a
+   the article \`related\`; a picture without text the size of an advertising banner is an
+   \`advertisement\`, and inside an overlay everything is \`overlay\`. A region that is itself a
    fine block keeps its region role.
 
 ## How the values were fitted

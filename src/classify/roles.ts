@@ -14,8 +14,8 @@
  *    main content, its size, its text (length, link density, link length, sentences,
  *    main-content share), its DoC, the role its own elements name, and its region's role and
  *    features (role-features.ts). `content` is `main` for a block that is mostly main-content
- *    text, `navigation` in the main region below the article `related`. Inside an overlay
- *    everything is `overlay`.
+ *    text, `navigation` in the main region below the article `related`; a picture without text of
+ *    an advertising banner's size is an `advertisement`. Inside an overlay everything is `overlay`.
  *
  * Blocks above the regions are containers (`other`); blocks between a region and its fine
  * blocks take the role covering most of their text. A region that is itself a fine block keeps
@@ -149,6 +149,9 @@ export function predictRoleClasses(model: TreeModel, table: RoleTable): RoleClas
  */
 export function fineRole(cls: RoleClass, block: BlockRecord, region: Role, main: Decision['main']): Role {
   if (region === 'overlay') return 'overlay';
+  // A picture without text has no characters for the model to have learnt from: the size of a
+  // standard advertising banner names it.
+  if (block.features.chars === 0 && block.features.images > 0 && isAdShape(block.rect)) return 'advertisement';
   if (cls === 'navigation' && region === 'main' && main && block.rect.y >= bottom(main.rect) - EDGE) return 'related';
   if (cls !== 'content') return cls;
   if (main && block.features.chars > 0 && block.features.mainShare >= MAIN_SHARE) return 'main';
@@ -173,6 +176,11 @@ export function assignRoles(records: BlockRecord[], main: Decision['main'], snap
     if (given.has(r)) continue;
     r.role = table.regions.some((t) => within(t.id, r.id)) ? 'other' : majorityRole(r, fines);
   }
+}
+
+/** A standard banner or rectangle size of advertising (IAB): leaderboards, skyscrapers, rectangles. */
+function isAdShape(r: Rect): boolean {
+  return (r.w >= 300 && r.h <= 120 && r.w / Math.max(1, r.h) >= 4) || (r.w <= 336 && r.h >= 250 && r.h <= 620);
 }
 
 /** The role covering most of a block's fine blocks' text (area when they have none). */

@@ -95,6 +95,9 @@ describe('fine roles (step 2)', () => {
     expect(fineRole('navigation', r[4]!, 'sidebar', main)).toBe('navigation');
     expect(fineRole('navigation', r[3]!, 'main', main)).toBe('navigation');
     expect(fineRole('content', r[3]!, 'overlay', main)).toBe('overlay');
+    const banner = rec('1-2-3', [0, 2600, 728, 90], { chars: 0, images: 1 });
+    expect(fineRole('content', banner, 'main', main)).toBe('advertisement');
+    expect(fineRole('content', { ...banner, features: { ...banner.features, images: 0 } }, 'main', main)).toBe('content');
   });
 
   it('gives regions their rule role and fine blocks the model\'s, containers other', () => {
