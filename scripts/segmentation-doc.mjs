@@ -3,12 +3,13 @@
 // values (read from src/segment/params.ts through dist/), and the figures per level beside the
 // baselines, measured on the seg-random dataset from recorded snapshots.
 //
-// usage: node scripts/segmentation-doc.mjs DATASET SNAPSHOTS FIT_JSON [--out docs/segmentation.md]
+// usage: node scripts/segmentation-doc.mjs DATASET SNAPSHOTS FIT_JSON ROLES_JSON [--out docs/segmentation.md]
 //   DATASET    the seg-random folder (gold/<page>.json, pages/<page>/)
 //   SNAPSHOTS  <page>.json.gz snapshots of its pages; `viseg eval --segmentation DATASET --snapshots
 //              SNAPSHOTS` records the missing ones (the figures below are computed from them, so
 //              they are those of `viseg eval --segmentation DATASET --snapshots SNAPSHOTS`)
 //   FIT_JSON   what scripts/fit-segmentation.mjs wrote with --out (cross-validated figures)
+//   ROLES_JSON what scripts/fit-roles.mjs wrote with --report (the role model's cross-validated figures)
 // (run `npm run build` first)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,12 +26,15 @@ const roles = await dist('classify/roles.js');
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
 const outFile = outAt >= 0 ? args.splice(outAt, 2)[1] : path.join(root, 'docs', 'segmentation.md');
-const [datasetDir, snapDir, fitFile] = args;
-if (!datasetDir || !snapDir || !fitFile) {
-  console.error('usage: node scripts/segmentation-doc.mjs DATASET SNAPSHOTS FIT_JSON [--out docs/segmentation.md]');
+const [datasetDir, snapDir, fitFile, rolesFile] = args;
+if (!datasetDir || !snapDir || !fitFile || !rolesFile) {
+  console.error('usage: node scripts/segmentation-doc.mjs DATASET SNAPSHOTS FIT_JSON ROLES_JSON [--out docs/segmentation.md]');
   process.exit(2);
 }
 const fit = JSON.parse(readFileSync(fitFile, 'utf8'));
+const roleFit = JSON.parse(readFileSync(rolesFile, 'utf8'));
+const { bundledModels } = await dist('classify/models.js');
+const roleModel = bundledModels().roles;
 const dataset = readSegDataset(datasetDir);
 const snaps = new Map();
 for (const p of dataset) {
@@ -180,16 +184,23 @@ A pure function of the page snapshot (\`segment()\` in src/segment): same snapsh
    | top | ${DEFAULT_PARAMS.top.pdoc} | ${DEFAULT_PARAMS.top.minArea} | ${DEFAULT_PARAMS.top.maxArea >= 1 ? 'none' : DEFAULT_PARAMS.top.maxArea} |
    | fine | ${DEFAULT_PARAMS.fine.pdoc} | ${DEFAULT_PARAMS.fine.minArea} | ${DEFAULT_PARAMS.fine.maxArea >= 1 ? 'none' : DEFAULT_PARAMS.fine.maxArea} |
 
-7. **Roles** (src/classify/roles.ts), in two steps along the levels. The top-level block holding the
-   main content is \`main\` (\`content\` on a page without an article, for the region with the most
-   non-link text); the other regions are named by where they sit against it: beside it
-   \`sidebar\`, above it \`header\` (when it starts in the top ${roles.HEADER_ZONE * 100}% of the page), below it \`footer\`
-   (when it ends in the bottom ${roles.FOOTER_ZONE * 100}%), and \`content\` otherwise or when taller than ${roles.MAX_BAND} px; a large
-   fixed box is an \`overlay\`, and a region whose own elements name it (\`<nav>\`, \`<footer>\`,
-   \`role=complementary\`, \`class="sidebar"\`) takes that role. Inside a region, main-content text
-   is \`main\`, a block of links (at least ${roles.LINK_LIST_DENSITY * 100}% link text, ${roles.LINK_LIST_MIN_LINKS}+ links) \`navigation\` (\`related\` below
-   the article), comments and advertisements named by their elements keep those roles, and the
-   rest takes its region's role.
+7. **Roles** (src/classify/roles.ts), in two steps along the levels. *Regions* (the top-level
+   blocks), by rules: the one holding the main content is \`main\` (\`content\` on a page without
+   an article, for the region with the most non-link text); the others are named by where they
+   sit against it: beside it \`sidebar\`, above it \`header\` (when it starts in the top ${roles.HEADER_ZONE * 100}% of the
+   page), below it \`footer\` (when it ends in the bottom ${roles.FOOTER_ZONE * 100}%), and \`content\` otherwise or when
+   taller than ${roles.MAX_BAND} px; a large fixed box is an \`overlay\`, and a region whose own elements name it
+   (\`<nav>\`, \`<footer>\`, \`role=complementary\`, \`class="sidebar"\`) takes that role. *Fine blocks*
+   inside a region, by the **role model** (models/roles.json): gradient-boosted trees that give
+   one of ${roles.ROLE_CLASSES.map((c) => `\`${c}\``).join(', ')} from ${roleModel.features.length} features
+   of the block (src/classify/role-features.ts): its place on the page and against the main
+   content, its size, its text (length, link density, characters per link, links per line,
+   sentences, main-content share), its DoC, the role its own elements name, the link density of
+   the fine blocks before and after it, and its region's rule role and features. \`content\` is
+   \`main\` for a block whose text is at least ${roles.MAIN_SHARE * 100}% main content, \`navigation\` in the main region below
+   the article \`related\`; a picture without text the size of an advertising banner is an
+   \`advertisement\`, and inside an overlay everything is \`overlay\`. A region that is itself a
+   fine block keeps its region role.
 
 ## How the values were fitted
 
@@ -278,16 +289,31 @@ type of its top-level block, and characters still without a type are left out.
 |---|---|
 ${Object.entries(GOLD_TYPE_ROLES).map(([t, r]) => `| ${t} | ${r.join(', ')} |`).join('\n')}
 
-| level | pooled over all characters | mean per page | every block \`main\`: pooled | per page |
-|---|---|---|---|---|
-| top | ${f3(def.roles.top.pooled)} | ${f3(def.roles.top.macro)} | ${f3(def.roles.top.allMain.pooled)} | ${f3(def.roles.top.allMain.macro)} |
-| fine | ${f3(def.roles.fine.pooled)} | ${f3(def.roles.fine.macro)} | ${f3(def.roles.fine.allMain.pooled)} | ${f3(def.roles.fine.allMain.macro)} |
+The role model is fitted by \`scripts/fit-roles.mjs\` (XGBoost, through
+scripts/train/fit_roles.py) on the fine blocks of the ${roleFit.pages} pages: each fine block holds characters of
+the people's innermost types, mapped by the table above onto the model's classes (LinkList and
+Menu onto \`navigation\`, Content and Article onto \`content\`), and the model learns, weighed by
+those characters, the class that agrees with most of them. It is cross-validated over pages with
+the folds of the level rules; the tree size and the weighting of the characters (as they are,
+their square root, or as a share of their page) are chosen inside each fold's training pages
+(nested), so the held-out figures did not pick them. The shipped model (settings chosen the same
+way on all pages: ${roleModel.provenance.params.n_estimators} rounds of trees of depth ${roleModel.provenance.params.max_depth}, at least ${roleModel.provenance.params.min_child_weight} weight per leaf, characters weighed by ${({ chars: 'their count', sqrt: 'the square root of their count', page: 'their share of the page' })[roleModel.provenance.weighting]}) is fitted on all pages.
+
+| level | held out: pooled | per page | in sample: pooled | per page | every block \`main\`: pooled | per page |
+|---|---|---|---|---|---|---|
+| top | ${f3(roleFit.heldOut.top.pooled)} | ${f3(roleFit.heldOut.top.macro)} | ${f3(def.roles.top.pooled)} | ${f3(def.roles.top.macro)} | ${f3(def.roles.top.allMain.pooled)} | ${f3(def.roles.top.allMain.macro)} |
+| fine | ${f3(roleFit.heldOut.fine.pooled)} | ${f3(roleFit.heldOut.fine.macro)} | ${f3(def.roles.fine.pooled)} | ${f3(def.roles.fine.macro)} | ${f3(def.roles.fine.allMain.pooled)} | ${f3(def.roles.fine.allMain.macro)} |
+
+Per fold (held out, pooled, top / fine): ${roleFit.perFold.map((f) => `${f3(f.top)} / ${f3(f.fine)}`).join('; ')}. The folds
+differ this much because a few long pages hold most of the characters; the held-out figures are
+the ones to expect. The top level's roles come from the rules alone, so its held-out and in-sample
+figures are the same.
 
 The reference that calls every block main content shows how much of the text is content: about
 four fifths of the characters people marked sit in their Content or Article blocks, so the pooled
 share says little on its own; the mean per page weighs every page alike. Against that reference
-viseg's roles gain ${f3(def.roles.top.pooled - def.roles.top.allMain.pooled)} (pooled) and ${f3(def.roles.top.macro - def.roles.top.allMain.macro)} (per page) at the top level, and
-${f3(def.roles.fine.pooled - def.roles.fine.allMain.pooled)} and ${f3(def.roles.fine.macro - def.roles.fine.allMain.macro)} at the fine level.
+viseg's roles gain (held out) ${f3(roleFit.heldOut.top.pooled - def.roles.top.allMain.pooled)} (pooled) and ${f3(roleFit.heldOut.top.macro - def.roles.top.allMain.macro)} (per page) at the top level, and
+${f3(roleFit.heldOut.fine.pooled - def.roles.fine.allMain.pooled)} and ${f3(roleFit.heldOut.fine.macro - def.roles.fine.allMain.macro)} at the fine level.
 
 ## Regenerate
 
@@ -295,7 +321,8 @@ ${f3(def.roles.fine.pooled - def.roles.fine.allMain.pooled)} and ${f3(def.roles.
 npm run build
 viseg eval --segmentation DATASET --snapshots SNAPSHOTS            # records the snapshots, prints the figures
 node scripts/fit-segmentation.mjs DATASET SNAPSHOTS --rules-only --out fit.json  # the fit, cross-validated
-node scripts/segmentation-doc.mjs DATASET SNAPSHOTS fit.json        # this file
+node scripts/fit-roles.mjs DATASET SNAPSHOTS --report fit-roles.json   # the role model, cross-validated (writes models/roles.json)
+node scripts/segmentation-doc.mjs DATASET SNAPSHOTS fit.json fit-roles.json   # this file
 \`\`\`
 `;
 writeFileSync(outFile, md);

@@ -101,7 +101,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
     const last = choice.trace.find((e) => e.step === 'no-content');
     reason = `no main content: ${last && last.step === 'no-content' ? last.why : `fewer than ${MIN_CONTENT_WORDS} words kept`}`;
   }
-  assignRoles(records, main, snapshot, tree.levels);
+  assignRoles(records, main, snapshot, models.roles ?? bundledModels().roles, tree.levels);
 
   const leafIds = scores.index.leaves.map((l) => l.leaf.id);
   const dropped = choice.dropped.map((d) => {

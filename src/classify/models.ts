@@ -15,6 +15,11 @@ export interface ClassifierModels {
   /** Absent when the models were trained with one pass: the first pass's scores are final. */
   second?: TreeModel;
   pageType: TreeModel;
+  /**
+   * The role model (scripts/fit-roles.mjs). A folder without one (a cross-validation fold of the
+   * content models) uses the bundled one.
+   */
+  roles?: TreeModel;
   /** The content threshold per predicted page type (scripts/train/thresholds.mjs); params.ts's otherwise. */
   thresholds?: Partial<Record<PageType, number>>;
 }
@@ -24,7 +29,7 @@ const ThresholdsFile = z.object({
   byPageType: z.partialRecord(z.enum(PAGE_TYPES), z.number().min(0).max(1)),
 });
 
-export const MODEL_FILES = { first: 'content-first.json', second: 'content-second.json', pageType: 'page-type.json', thresholds: 'thresholds.json' } as const;
+export const MODEL_FILES = { first: 'content-first.json', second: 'content-second.json', pageType: 'page-type.json', thresholds: 'thresholds.json', roles: 'roles.json' } as const;
 
 /** Loads the models from a folder (models/ of the package, or a cross-validation fold's). */
 export function loadModels(dir: string | URL): ClassifierModels {
@@ -47,13 +52,21 @@ export function loadModels(dir: string | URL): ClassifierModels {
     if (!parsed.success) throw new Error(`cannot read the thresholds ${tUrl.pathname}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
     thresholds = parsed.data.byPageType;
   }
-  return { first: read(MODEL_FILES.first), pageType: read(MODEL_FILES.pageType), ...(second ? { second } : {}), ...(thresholds ? { thresholds } : {}) };
+  const roles = existsSync(new URL(MODEL_FILES.roles, base)) ? read(MODEL_FILES.roles) : undefined;
+  return {
+    first: read(MODEL_FILES.first), pageType: read(MODEL_FILES.pageType),
+    ...(second ? { second } : {}), ...(thresholds ? { thresholds } : {}), ...(roles ? { roles } : {}),
+  };
 }
 
 let bundled: ClassifierModels | null = null;
 
-/** The models shipped in the package's models/ folder, loaded once. */
-export function bundledModels(): ClassifierModels {
-  bundled ??= loadModels(new URL('../../models/', import.meta.url));
-  return bundled;
+/** The models shipped in the package's models/ folder, loaded once (the role model among them). */
+export function bundledModels(): ClassifierModels & { roles: TreeModel } {
+  if (!bundled) {
+    const m = loadModels(new URL('../../models/', import.meta.url));
+    if (!m.roles) throw new Error(`the package's models/ folder has no ${MODEL_FILES.roles}`);
+    bundled = m;
+  }
+  return bundled as ClassifierModels & { roles: TreeModel };
 }

@@ -2,20 +2,28 @@
  * Roles for the blocks, in two steps that follow the two levels of the block tree
  * (segment/levels.ts):
  *
- * 1. Regions (the top-level blocks): the region that holds the main content is `main` (`content`
- *    when the page has no article, for the region with the most non-link text). The others are
- *    named by where they sit against it: beside it `sidebar`, above it `header`, below it
- *    `footer`. A large fixed block is an `overlay`; a region whose own elements say what it is
+ * 1. Regions (the top-level blocks), by rules: the region that holds the main content is `main`
+ *    (`content` when the page has no article, for the region with the most non-link text). The
+ *    others are named by where they sit against it: beside it `sidebar`, above it `header`, below
+ *    it `footer`. A large fixed block is an `overlay`; a region whose own elements say what it is
  *    (`<nav>`, `<footer>`, `role=complementary`, `class="sidebar"`, ...) takes that role.
- * 2. Blocks inside a region (the leaves): main-content text is `main`; a list of links is
- *    `navigation` (`related` below the article in the main region); comments and advertisements
- *    named by their elements keep those roles; anything else takes its region's role (`content`
- *    in the main region).
+ * 2. Blocks inside a region (the fine level), by the role model (models/roles.json, a
+ *    gradient-boosted tree ensemble fitted by scripts/fit-roles.mjs on the block types people
+ *    marked on the seg-random pages; docs/segmentation.md): one of header, navigation, content,
+ *    sidebar, footer, advertisement, comments, from the block's place on the page and against the
+ *    main content, its size, its text (length, link density, link length, sentences,
+ *    main-content share), its DoC, the role its own elements name, and its region's role and
+ *    features (role-features.ts). `content` is `main` for a block that is mostly main-content
+ *    text, `navigation` in the main region below the article `related`; a picture without text of
+ *    an advertising banner's size is an `advertisement`. Inside an overlay everything is `overlay`.
  *
- * Blocks between the two levels take the role that covers most of their leaves' text. Without
- * levels (a tree from an older caller), each leaf is its own region.
+ * Blocks above the regions are containers (`other`); blocks between a region and its fine
+ * blocks take the role covering most of their text. A region that is itself a fine block keeps
+ * its region role. Without levels (a tree from an older caller), each leaf is its own region.
  */
 import type { PageSnapshot, Rect } from '../snapshot/types.js';
+import { featureColumns, predictMargins, type TreeModel } from './model.js';
+import { ROLE_FEATURES, roleFeatureRow, rolePage } from './role-features.js';
 import type { BlockRecord, Decision, Role } from './types.js';
 
 /** Which blocks make up each level of the tree (segment's `BlockTree.levels`). */
@@ -23,6 +31,10 @@ export interface RoleLevels {
   top: readonly string[];
   fine: readonly string[];
 }
+
+/** The role model's classes: the roles it can give a fine block, `content` standing for `main` too. */
+export const ROLE_CLASSES = ['header', 'navigation', 'content', 'sidebar', 'footer', 'advertisement', 'comments'] as const;
+export type RoleClass = (typeof ROLE_CLASSES)[number];
 
 /** A block is a list of links when at least this share of its text is link text... */
 export const LINK_LIST_DENSITY = 0.5;
@@ -34,6 +46,8 @@ export const HEADER_ZONE = 0.25;
 export const FOOTER_ZONE = 0.1;
 /** A header or footer is at most about a screen tall (px); a taller region above or below the main one is content. */
 export const MAX_BAND = 1000;
+/** A fine block whose characters are at least this share main content is `main` (classify's MAIN_LEAF_SHARE). */
+export const MAIN_SHARE = 0.5;
 /** Pixels of slack when comparing region edges. */
 const EDGE = 4;
 
@@ -59,54 +73,8 @@ function mainChars(r: BlockRecord): number {
   return r.features.chars * r.features.mainShare;
 }
 
-export function assignRoles(records: BlockRecord[], main: Decision['main'], snapshot: PageSnapshot, levels?: RoleLevels): void {
-  const byId = new Map(records.map((r) => [r.id, r]));
-  const leaves = records.filter((r) => r.leaf);
-  const topIds = levels?.top.filter((id) => byId.has(id)) ?? leaves.map((r) => r.id);
-  const tops = topIds.map((id) => byId.get(id)!);
-  const W = snapshot.document.width;
-  const H = snapshot.document.height;
-
-  // 1. Regions. The main region: the top block with the most main-content text; without an
-  // article, the one with the most non-link text.
-  let mainRegion: BlockRecord | null = null;
-  let best = 0;
-  for (const t of tops) {
-    const v = main ? mainChars(t) : t.features.chars * (1 - t.features.linkDensity);
-    if (v > best) [mainRegion, best] = [t, v];
-  }
-  const regionOf = new Map<string, Role>();
-  for (const t of tops) regionOf.set(t.id, regionRole(t, mainRegion, main !== null, W, H));
-
-  // 2. Leaves, by their region.
-  const regionFor = (id: string): { top: BlockRecord; role: Role } | null => {
-    for (const t of tops) if (within(id, t.id)) return { top: t, role: regionOf.get(t.id)! };
-    return null;
-  };
-  for (const l of leaves) {
-    const region = regionFor(l.id);
-    l.role = leafRole(l, region?.role ?? 'other', main, W, H);
-  }
-
-  // Region blocks that are not leaves keep their region role; blocks above the regions are
-  // containers; blocks between a region and its leaves take the role covering most of their text.
-  for (const r of records) {
-    if (r.leaf) continue;
-    const role = regionOf.get(r.id);
-    if (role) {
-      r.role = role;
-      continue;
-    }
-    if (tops.some((t) => within(t.id, r.id))) {
-      r.role = 'other';
-      continue;
-    }
-    r.role = majorityRole(r, leaves);
-  }
-}
-
 /** Step 1: the role of a top-level block. */
-function regionRole(t: BlockRecord, mainRegion: BlockRecord | null, hasArticle: boolean, W: number, H: number): Role {
+export function regionRole(t: BlockRecord, mainRegion: BlockRecord | null, hasArticle: boolean, W: number, H: number): Role {
   if (isOverlay(t, W, H)) return 'overlay';
   if (t === mainRegion) return hasArticle ? 'main' : 'content';
   const hint = t.features.hint;
@@ -121,19 +89,93 @@ function regionRole(t: BlockRecord, mainRegion: BlockRecord | null, hasArticle: 
   return bottom(r) >= (1 - FOOTER_ZONE) * H ? 'footer' : 'content';
 }
 
-/** Step 2: the role of a leaf inside a region with role `region`. */
-function leafRole(l: BlockRecord, region: Role, main: Decision['main'], W: number, H: number): Role {
-  const f = l.features;
-  if (isOverlay(l, W, H) || region === 'overlay') return 'overlay';
-  if (f.hint === 'comments' || f.hint === 'advertisement') return f.hint;
-  if (f.chars === 0 && f.images > 0 && isAdShape(l.rect)) return 'advertisement';
-  if (f.mainShare > 0.5 && f.chars > 0) return 'main';
-  if (isLinkList(l)) {
-    if (region === 'main' && main && l.rect.y >= bottom(main.rect) - EDGE) return 'related';
-    return 'navigation';
+/** The regions of a page with their roles, and the fine blocks inside them with their feature rows. */
+export interface RoleTable {
+  regions: BlockRecord[];
+  regionRoles: Role[];
+  /** The fine blocks that are not regions themselves. */
+  blocks: BlockRecord[];
+  /** Index into `regions` of the region each fine block lies in (-1: none). */
+  regionOf: number[];
+  /** ROLE_FEATURES.length values per fine block, row-major. */
+  rows: Float32Array;
+}
+
+/** Step 1 for every region, and the role model's features for every fine block (records pre-order, root first). */
+export function roleTable(records: readonly BlockRecord[], main: Decision['main'], snapshot: PageSnapshot, levels?: RoleLevels): RoleTable {
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const leafIds = records.filter((r) => r.leaf).map((r) => r.id);
+  const regions = (levels?.top ?? leafIds).filter((id) => byId.has(id)).map((id) => byId.get(id)!);
+  const W = snapshot.document.width;
+  const H = snapshot.document.height;
+  let mainRegion: BlockRecord | null = null;
+  let best = 0;
+  for (const t of regions) {
+    const v = main ? mainChars(t) : t.features.chars * (1 - t.features.linkDensity);
+    if (v > best) [mainRegion, best] = [t, v];
   }
-  if (region === 'main') return 'content';
-  return region;
+  const regionRoles = regions.map((t) => regionRole(t, mainRegion, main !== null, W, H));
+  const regionIds = new Set(regions.map((t) => t.id));
+  const blocks = (levels?.fine ?? leafIds).filter((id) => byId.has(id) && !regionIds.has(id)).map((id) => byId.get(id)!);
+  const regionOf = blocks.map((b) => regions.findIndex((t) => within(b.id, t.id)));
+  const page = rolePage(records, main?.rect ?? null, snapshot);
+  const n = ROLE_FEATURES.length;
+  const rows = new Float32Array(blocks.length * n);
+  blocks.forEach((b, i) => {
+    const k = regionOf[i]!;
+    const prev = i > 0 && regionOf[i - 1] === k ? blocks[i - 1]! : null;
+    const next = i + 1 < blocks.length && regionOf[i + 1] === k ? blocks[i + 1]! : null;
+    rows.set(roleFeatureRow(b, k >= 0 ? regions[k]! : b, k >= 0 ? regionRoles[k]! : 'other', prev, next, page), i * n);
+  });
+  return { regions, regionRoles, blocks, regionOf, rows };
+}
+
+/** The class the model gives each fine block of a role table. */
+export function predictRoleClasses(model: TreeModel, table: RoleTable): RoleClass[] {
+  const cols = featureColumns(model, ROLE_FEATURES);
+  const margins = predictMargins(model, table.rows, ROLE_FEATURES.length, cols);
+  const k = model.classes.length;
+  return table.blocks.map((_, i) => {
+    let best = 0;
+    for (let c = 1; c < k; c++) if (margins[i * k + c]! > margins[i * k + best]!) best = c;
+    return model.classes[best] as RoleClass;
+  });
+}
+
+/**
+ * Step 2: the role of a fine block of class `cls` inside a region of role `region`, on a page
+ * whose main content is `main`. Links in the main region below the article are `related` (both
+ * agree with the people's LinkList).
+ */
+export function fineRole(cls: RoleClass, block: BlockRecord, region: Role, main: Decision['main']): Role {
+  if (region === 'overlay') return 'overlay';
+  // A picture without text has no characters for the model to have learnt from: the size of a
+  // standard advertising banner names it.
+  if (block.features.chars === 0 && block.features.images > 0 && isAdShape(block.rect)) return 'advertisement';
+  if (cls === 'navigation' && region === 'main' && main && block.rect.y >= bottom(main.rect) - EDGE) return 'related';
+  if (cls !== 'content') return cls;
+  if (main && block.features.chars > 0 && block.features.mainShare >= MAIN_SHARE) return 'main';
+  return 'content';
+}
+
+export function assignRoles(records: BlockRecord[], main: Decision['main'], snapshot: PageSnapshot, model: TreeModel, levels?: RoleLevels): void {
+  const W = snapshot.document.width;
+  const H = snapshot.document.height;
+  const table = roleTable(records, main, snapshot, levels);
+  table.regions.forEach((t, i) => (t.role = table.regionRoles[i]!));
+  const classes = predictRoleClasses(model, table);
+  table.blocks.forEach((b, i) => {
+    const k = table.regionOf[i]!;
+    b.role = isOverlay(b, W, H) ? 'overlay' : fineRole(classes[i]!, b, k >= 0 ? table.regionRoles[k]! : 'other', main);
+  });
+  // Blocks above the regions are containers; blocks between a region and its fine blocks take
+  // the role covering most of their text.
+  const given = new Set([...table.regions, ...table.blocks]);
+  const fines = [...table.blocks, ...table.regions];
+  for (const r of records) {
+    if (given.has(r)) continue;
+    r.role = table.regions.some((t) => within(t.id, r.id)) ? 'other' : majorityRole(r, fines);
+  }
 }
 
 /** A standard banner or rectangle size of advertising (IAB): leaderboards, skyscrapers, rectangles. */
@@ -141,10 +183,10 @@ function isAdShape(r: Rect): boolean {
   return (r.w >= 300 && r.h <= 120 && r.w / Math.max(1, r.h) >= 4) || (r.w <= 336 && r.h >= 250 && r.h <= 620);
 }
 
-/** The role covering most of a block's leaves' text (area when they have none). */
-function majorityRole(r: BlockRecord, leaves: readonly BlockRecord[]): Role {
+/** The role covering most of a block's fine blocks' text (area when they have none). */
+function majorityRole(r: BlockRecord, fines: readonly BlockRecord[]): Role {
   const weight = new Map<Role, number>();
-  for (const l of leaves) {
+  for (const l of fines) {
     if (!within(l.id, r.id)) continue;
     const w = l.features.chars || (l.rect.w * l.rect.h) / 1e6;
     weight.set(l.role, (weight.get(l.role) ?? 0) + w);

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Fit viseg's role model from the table scripts/fit-roles.mjs writes.
+
+The tree settings and the weighting (GRID, WEIGHTINGS) are chosen by cross-validation too: for
+each held-out fold, on the other folds alone (nested), so the held-out figures are honest; for the
+shipped model, on all folds.
+
+usage: fit_roles.py <work dir> [--folds K]
+
+<work dir>/roles.bin (float32 features, row-major), roles.rows.tsv (page, fold, block, then the
+characters of each class that the fine block holds) and roles.meta.json (feature names, classes).
+Every block with typed characters becomes one training row per class it holds characters of, weighing those characters: the softmax then estimates the
+share of a block's characters of each type, and its argmax the role that agrees with the most
+characters, which is what the role accuracy counts.
+
+Writes <work dir>/fold-<k>/roles.json (fitted on every page but fold k's), <work dir>/roles.json
+(all pages) and <work dir>/roles.cv.json (the held-out share of the model's blocks' characters
+whose class agrees, before viseg's overlay rule; scripts/fit-roles.mjs measures the roles of
+both levels as the role accuracy counts them).
+
+Needs Debian's python3-xgboost and python3-numpy (run with /usr/bin/python3)."""
+import argparse
+import hashlib
+import json
+import os
+import sys
+
+import numpy as np
+import xgboost as xgb
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from export import export_booster  # noqa: E402
+
+COMMON = dict(subsample=0.8, colsample_bytree=0.8, reg_lambda=1.0, tree_method="hist", max_bin=128, random_state=7, n_jobs=1)
+#: the candidate settings (tree size and regularisation); with ~1,000 blocks from 81 pages the
+#: trees must stay small. Chosen by cross-validation inside the training pages (nested).
+GRID = [
+    dict(max_depth=2, n_estimators=60, learning_rate=0.1, min_child_weight=100.0),
+    dict(max_depth=3, n_estimators=80, learning_rate=0.1, min_child_weight=300.0),
+    dict(max_depth=4, n_estimators=100, learning_rate=0.1, min_child_weight=30.0),
+]
+#: how a class's characters weigh a training row: as they are (the pooled accuracy counts every
+#: character alike), their square root (a long article weighs less against a menu), or as a share
+#: of their page's characters (every page alike, as the mean per page counts).
+WEIGHTINGS = ["chars", "sqrt", "page"]
+
+
+def load(work):
+    meta = json.load(open(os.path.join(work, "roles.meta.json")))
+    names, classes = meta["names"], meta["classes"]
+    X = np.fromfile(os.path.join(work, "roles.bin"), dtype=np.float32).reshape(-1, len(names))
+    rows = [line.rstrip("\n").split("\t") for line in open(os.path.join(work, "roles.rows.tsv"))][1:]
+    if len(rows) != X.shape[0]:
+        raise SystemExit(f"{work}: {X.shape[0]} feature rows but {len(rows)} label rows")
+    k = len(classes)
+    page = np.array([r[0] for r in rows])
+    fold = np.array([int(r[1]) for r in rows])
+    chars = np.array([[float(v) for v in r[3:3 + k]] for r in rows]).reshape(-1, k)
+    return meta, X, page, fold, chars
+
+
+def expand(X, chars, page, weighting):
+    """One row per (block, class with characters), weighing those characters (see WEIGHTINGS)."""
+    idx, lab = np.nonzero(chars > 0)
+    w = chars[idx, lab]
+    if weighting == "sqrt":
+        w = np.sqrt(w)
+    elif weighting == "page":
+        pg = page[idx]
+        total = {p: w[pg == p].sum() for p in set(pg)}
+        w = 1000.0 * w / np.array([total[p] for p in pg])
+    return X[idx], lab, w
+
+
+def fit(X, chars, page, k, setting):
+    params, weighting = setting
+    Xe, y, w = expand(X, chars, page, weighting)
+    m = xgb.XGBClassifier(objective="multi:softprob", num_class=k, **COMMON, **params)
+    m.fit(Xe, y, sample_weight=w)
+    return m
+
+
+SETTINGS = [(p, w) for p in GRID for w in WEIGHTINGS]
+
+
+def choose(X, chars, page, fold, k, sel):
+    """The setting with the best pooled accuracy, cross-validated over the folds in `sel`."""
+    best = None
+    folds = sorted(set(fold[sel]))
+    for s in SETTINGS:
+        pred = np.zeros(len(page), dtype=int)
+        for f in folds:
+            tr, te = sel & (fold != f), sel & (fold == f)
+            pred[te] = np.argmax(fit(X[tr], chars[tr], page[tr], k, s).predict_proba(X[te]), axis=1)
+        score = accuracy(pred[sel], chars[sel], page[sel])["pooled"]
+        if best is None or score > best[0] + 1e-9:
+            best = (score, s)
+    return best[1]
+
+
+def accuracy(pred, chars, page):
+    """Share of the blocks' typed characters whose class agrees: pooled, and the mean per page."""
+    agree = chars[np.arange(len(pred)), pred]
+    total = chars.sum(axis=1)
+    per = [agree[page == p].sum() / total[page == p].sum() for p in sorted(set(page)) if total[page == p].sum() > 0]
+    return {"pooled": round(float(agree.sum() / total.sum()), 4), "macro": round(float(np.mean(per)), 4)}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("work")
+    ap.add_argument("--folds", type=int, default=5)
+    a = ap.parse_args()
+    meta, X, page, fold, chars = load(a.work)
+    classes = meta["classes"]
+    k = len(classes)
+    oof = np.zeros(len(page), dtype=int)
+    chosen = []
+    for f in range(a.folds):
+        tr, te = fold != f, fold == f
+        setting = choose(X, chars, page, fold, k, tr)
+        chosen.append(setting)
+        m = fit(X[tr], chars[tr], page[tr], k, setting)
+        oof[te] = np.argmax(m.predict_proba(X[te]), axis=1)
+        prov = {"fold": f, "folds": a.folds, "trainPages": int(len(set(page[tr]))), "params": setting[0], "weighting": setting[1]}
+        os.makedirs(os.path.join(a.work, f"fold-{f}"), exist_ok=True)
+        with open(os.path.join(a.work, f"fold-{f}", "roles.json"), "w") as out:
+            json.dump(export_booster(m.get_booster(), meta["names"], "roles", prov, classes), out)
+        print(f"roles: fold {f} done: {setting}", file=sys.stderr, flush=True)
+    cv = accuracy(oof, chars, page)
+    setting = choose(X, chars, page, fold, k, np.ones(len(page), dtype=bool))
+    m = fit(X, chars, page, k, setting)
+    insample = accuracy(np.argmax(m.predict_proba(X), axis=1), chars, page)
+    h = hashlib.sha256()
+    for name in ("roles.bin", "roles.rows.tsv"):
+        with open(os.path.join(a.work, name), "rb") as f:
+            h.update(f.read())
+    gain = m.get_booster().get_score(importance_type="gain")
+    best = sorted(((v, meta["names"][int(key[1:])]) for key, v in gain.items()), reverse=True)[:15]
+    prov = {
+        "data": {"dataset": meta["dataset"], "hash": h.hexdigest()[:16], "pages": int(len(set(page))), "blocks": int(len(page))},
+        "label": "the people's block types (seg-random), one class per type, weighed by characters",
+        "params": {**COMMON, **setting[0]},
+        "weighting": setting[1],
+        "crossValidation": {"folds": a.folds, "groupedBy": "page", "nested": "settings chosen inside each fold's training pages",
+                            "classAccuracy": cv, "settingsPerFold": [{"params": p, "weighting": w} for p, w in chosen]},
+        "topFeaturesByGain": [[n, round(v, 3)] for v, n in best],
+    }
+    with open(os.path.join(a.work, "roles.json"), "w") as out:
+        json.dump(export_booster(m.get_booster(), meta["names"], "roles", prov, classes), out)
+    with open(os.path.join(a.work, "roles.cv.json"), "w") as out:
+        json.dump({"heldOut": cv, "inSample": insample, "setting": {"params": setting[0], "weighting": setting[1]},
+                   "settingsPerFold": [{"params": p, "weighting": w} for p, w in chosen]}, out)
+    print(f"roles: held out {cv}, in sample {insample}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

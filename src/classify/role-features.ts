@@ -1,0 +1,88 @@
+/**
+ * What the role model (models/roles.json, fitted by scripts/fit-roles.mjs on people's block types)
+ * sees of a fine block: where it sits on the page and against the main content, how big it is,
+ * what its text is like (links, length, sentences, main-content share), which boilerplate role its
+ * own elements name, its DoC, and the role and features of the region (top-level block) it lies
+ * in. Every value comes from the decision record's block features (blocks.ts) and the tree's two
+ * levels; nothing here looks at the people's marks.
+ */
+import type { PageSnapshot, Rect } from '../snapshot/types.js';
+import type { BlockRecord, Role } from './types.js';
+
+/** Region roles (roles.ts, step 1) that get a feature each. */
+const REGION_ROLES: readonly Role[] = ['main', 'content', 'header', 'footer', 'sidebar', 'navigation', 'overlay', 'other'];
+
+/** Hints (roles named by a block's own elements) that get a feature each. */
+const HINTS: readonly Role[] = ['header', 'footer', 'sidebar', 'navigation', 'related', 'comments', 'advertisement', 'overlay'];
+
+/** Lengths in px are capped here, so that very long pages do not spread the values apart. */
+const PX_CAP = 6000;
+
+/** Pixels of slack when comparing a block's edges with the main content's. */
+const EDGE = 4;
+
+/** The feature names, in the order of {@link roleFeatureRow}'s values. */
+export const ROLE_FEATURES: readonly string[] = [
+  'left', 'right', 'top', 'bottom', 'topPx', 'belowPx', 'widthShare', 'heightPx', 'areaShare', 'centring',
+  'logChars', 'logPlainChars', 'logLines', 'charsPerLink', 'linksPerLine', 'prevLinkDensity', 'nextLinkDensity', 'regionShare', 'charsShare', 'linkDensity', 'textDensity', 'wordsPerLine', 'sentences', 'relFontSize',
+  'links', 'listItems', 'paragraphs', 'headings', 'images', 'formControls', 'tables',
+  'mainShare', 'prose', 'score', 'doc', 'fixed',
+  ...HINTS.map((h) => `hint_${h}`),
+  'aboveMain', 'belowMain', 'besideMain', 'insideMain', 'noMain',
+  'regionTop', 'regionBottom', 'regionLeft', 'regionRight', 'regionCharsShare', 'regionLinkDensity', 'regionMainShare',
+  ...REGION_ROLES.map((r) => `region_${r}`),
+  ...HINTS.map((h) => `regionHint_${h}`),
+];
+
+/** The page-wide values every row of a page shares. */
+export interface RolePage {
+  width: number;
+  height: number;
+  /** Characters of the whole page's blocks (the root's). */
+  chars: number;
+  /** The main content's rectangle (classify's `main`), or null on a page without one. */
+  main: Rect | null;
+}
+
+function bottom(r: Rect): number {
+  return r.y + r.h;
+}
+
+const cap = (px: number): number => Math.max(0, Math.min(PX_CAP, px));
+
+/**
+ * One row of features (ROLE_FEATURES) for the fine block `block` inside `region`, whose role is
+ * `regionRole`; `prev` and `next` are the fine blocks before and after it in the same region
+ * (a menu is a run of link blocks), null at the region's ends.
+ */
+export function roleFeatureRow(block: BlockRecord, region: BlockRecord, regionRole: Role, prev: BlockRecord | null, next: BlockRecord | null, page: RolePage): number[] {
+  const W = Math.max(1, page.width);
+  const H = Math.max(1, page.height);
+  const f = block.features;
+  const r = block.rect;
+  const m = page.main;
+  const rf = region.features;
+  const rr = region.rect;
+  const aboveMain = m !== null && bottom(r) <= m.y + EDGE;
+  const belowMain = m !== null && r.y >= bottom(m) - EDGE;
+  const insideMain = m !== null && r.x >= m.x - EDGE && r.y >= m.y - EDGE && r.x + r.w <= m.x + m.w + EDGE && bottom(r) <= bottom(m) + EDGE;
+  const beside = m !== null && !aboveMain && !belowMain && !insideMain;
+  return [
+    r.x / W, (r.x + r.w) / W, r.y / H, bottom(r) / H, cap(r.y), cap(H - bottom(r)), r.w / W, cap(r.h), f.areaShare, f.centring,
+    Math.log1p(f.chars), Math.log1p(f.chars * (1 - f.linkDensity)), Math.log1p(f.wordsPerLine ? f.words / f.wordsPerLine : 0),
+    f.links ? (f.chars * f.linkDensity) / f.links : 0, f.wordsPerLine && f.words ? f.links / (f.words / f.wordsPerLine) : 0,
+    prev ? prev.features.linkDensity : -1, next ? next.features.linkDensity : -1, rf.chars ? f.chars / rf.chars : 0, page.chars ? f.chars / page.chars : 0, f.linkDensity, f.textDensity, f.wordsPerLine, f.sentences, f.relFontSize,
+    f.links, f.listItems, f.paragraphs, f.headings, f.images, f.formControls, f.tables,
+    f.mainShare, f.prose, block.score, block.doc, f.positionFixed ? 1 : 0,
+    ...HINTS.map((h) => (f.hint === h ? 1 : 0)),
+    aboveMain ? 1 : 0, belowMain ? 1 : 0, beside ? 1 : 0, insideMain ? 1 : 0, m === null ? 1 : 0,
+    rr.y / H, bottom(rr) / H, rr.x / W, (rr.x + rr.w) / W, page.chars ? rf.chars / page.chars : 0, rf.linkDensity, rf.mainShare,
+    ...REGION_ROLES.map((x) => (regionRole === x ? 1 : 0)),
+    ...HINTS.map((h) => (rf.hint === h ? 1 : 0)),
+  ];
+}
+
+/** The page-wide values for a page's block records (pre-order, root first). */
+export function rolePage(records: readonly BlockRecord[], main: Rect | null, snapshot: PageSnapshot): RolePage {
+  return { width: snapshot.document.width, height: snapshot.document.height, chars: records[0]?.features.chars ?? 0, main };
+}

@@ -1,0 +1,122 @@
+/**
+ * Roles: the region rules on their own (hand-built block records), the fine blocks through a
+ * hand-made role model (so the plumbing from features to roles is checked with known answers),
+ * and the bundled role model's shape.
+ */
+import { describe, expect, it } from 'vitest';
+import { bundledModels } from '../../../src/classify/index.js';
+import { compileModel, type ModelFile } from '../../../src/classify/model.js';
+import { ROLE_FEATURES, roleFeatureRow, rolePage } from '../../../src/classify/role-features.js';
+import { assignRoles, fineRole, regionRole, ROLE_CLASSES, roleTable } from '../../../src/classify/roles.js';
+import type { BlockFeatures, BlockRecord } from '../../../src/classify/types.js';
+import type { PageSnapshot } from '../../../src/snapshot/types.js';
+
+const W = 1200;
+const H = 3000;
+const snapshot = { document: { width: W, height: H } } as PageSnapshot;
+
+function rec(id: string, rect: [number, number, number, number], f: Partial<BlockFeatures> = {}, leaf = true): BlockRecord {
+  const features: BlockFeatures = {
+    chars: 100, words: 20, linkDensity: 0, textDensity: 1, wordsPerLine: 10, sentences: 2, relFontSize: 1, centring: 0.5,
+    top: rect[1] / H, areaShare: (rect[2] * rect[3]) / (W * H), paragraphs: 1, headings: 0, listItems: 0, links: 0, images: 0,
+    formControls: 0, tables: 0, mainShare: 0, prose: 0, hint: null, positionFixed: false, ...f,
+  };
+  return { id, rect: { x: rect[0], y: rect[1], w: rect[2], h: rect[3] }, doc: 6, leaf, role: 'other', score: 0, logOdds: 0, components: {}, features, excerpt: '' };
+}
+
+/** A one-tree model: a fine block with link density >= 0.5 is navigation, any other content. */
+function linkModel(): ModelFile {
+  const k = ROLE_CLASSES.length;
+  const nav = ROLE_CLASSES.indexOf('navigation');
+  const content = ROLE_CLASSES.indexOf('content');
+  const trees = ROLE_CLASSES.map((_, c) => ({
+    feature: [ROLE_FEATURES.indexOf('linkDensity'), -1, -1],
+    threshold: [0.5, 0, 0],
+    left: [1, -1, -1],
+    right: [2, -1, -1],
+    value: [0, c === content ? 2 : 0, c === nav ? 2 : 0],
+  }));
+  return { format: 'viseg-trees-1', target: 'roles', classes: [...ROLE_CLASSES], features: [...ROLE_FEATURES], base: new Array(k).fill(0), trees, provenance: {} };
+}
+
+/** A page: header (1-1), main column (1-2, with an article and a link list), sidebar (1-3), footer (1-4). */
+function pageRecords(): BlockRecord[] {
+  return [
+    rec('1', [0, 0, W, H], { chars: 2600 }, false),
+    rec('1-1', [0, 0, W, 150], { chars: 100, linkDensity: 0.9, links: 6 }),
+    rec('1-2', [0, 200, 800, 2400], { chars: 2000, mainShare: 0.8 }, false),
+    rec('1-2-1', [0, 200, 800, 2000], { chars: 1700, mainShare: 0.95 }),
+    rec('1-2-2', [0, 2200, 800, 400], { chars: 300, linkDensity: 0.8, links: 10 }),
+    rec('1-3', [850, 200, 350, 1500], { chars: 300, linkDensity: 0.6, links: 12 }),
+    rec('1-4', [0, 2800, W, 200], { chars: 200 }),
+  ];
+}
+const levels = { top: ['1-1', '1-2', '1-3', '1-4'], fine: ['1-1', '1-2-1', '1-2-2', '1-3', '1-4'] };
+const main = { id: '1-2-1', rect: { x: 0, y: 200, w: 800, h: 2000 }, score: 0.9, blockIds: ['1-2-1'] };
+
+describe('role features', () => {
+  it('gives one value per named feature, names unique', () => {
+    const r = pageRecords();
+    expect(new Set(ROLE_FEATURES).size).toBe(ROLE_FEATURES.length);
+    const row = roleFeatureRow(r[3]!, r[2]!, 'main', null, r[4]!, rolePage(r, main.rect, snapshot));
+    expect(row).toHaveLength(ROLE_FEATURES.length);
+    expect(row.every((x) => Number.isFinite(x))).toBe(true);
+    const at = (name: string) => row[ROLE_FEATURES.indexOf(name)];
+    expect(at('region_main')).toBe(1);
+    expect(at('insideMain')).toBe(1);
+    expect(at('prevLinkDensity')).toBe(-1);
+    expect(at('nextLinkDensity')).toBe(0.8);
+  });
+});
+
+describe('region roles (step 1)', () => {
+  it('names regions by where they sit against the main one, and by their own elements', () => {
+    const r = pageRecords();
+    const [, header, mainRegion, side, footer] = [r[0], r[1]!, r[2]!, r[5]!, r[6]!];
+    expect(regionRole(mainRegion, mainRegion, true, W, H)).toBe('main');
+    expect(regionRole(mainRegion, mainRegion, false, W, H)).toBe('content');
+    expect(regionRole(header, mainRegion, true, W, H)).toBe('header');
+    expect(regionRole(side, mainRegion, true, W, H)).toBe('sidebar');
+    expect(regionRole(footer, mainRegion, true, W, H)).toBe('footer');
+    const named = rec('1-9', [0, 2800, W, 200], { hint: 'navigation' });
+    expect(regionRole(named, mainRegion, true, W, H)).toBe('navigation');
+    const fixed = rec('1-8', [0, 0, W, 700], { positionFixed: true });
+    expect(regionRole(fixed, mainRegion, true, W, H)).toBe('overlay');
+  });
+});
+
+describe('fine roles (step 2)', () => {
+  it('turns content into main for main-content text, links below the article into related, and keeps overlays', () => {
+    const r = pageRecords();
+    expect(fineRole('content', r[3]!, 'main', main)).toBe('main');
+    expect(fineRole('content', r[3]!, 'main', null)).toBe('content');
+    expect(fineRole('content', r[4]!, 'main', main)).toBe('content');
+    expect(fineRole('navigation', r[4]!, 'main', main)).toBe('related');
+    expect(fineRole('navigation', r[4]!, 'sidebar', main)).toBe('navigation');
+    expect(fineRole('navigation', r[3]!, 'main', main)).toBe('navigation');
+    expect(fineRole('content', r[3]!, 'overlay', main)).toBe('overlay');
+    const banner = rec('1-2-3', [0, 2600, 728, 90], { chars: 0, images: 1 });
+    expect(fineRole('content', banner, 'main', main)).toBe('advertisement');
+    expect(fineRole('content', { ...banner, features: { ...banner.features, images: 0 } }, 'main', main)).toBe('content');
+  });
+
+  it('gives regions their rule role and fine blocks the model\'s, containers other', () => {
+    const r = pageRecords();
+    assignRoles(r, main, snapshot, compileModel(linkModel()), levels);
+    expect(Object.fromEntries(r.map((b) => [b.id, b.role]))).toEqual({
+      '1': 'other', '1-1': 'header', '1-2': 'main', '1-2-1': 'main', '1-2-2': 'related', '1-3': 'sidebar', '1-4': 'footer',
+    });
+    const t = roleTable(r, main, snapshot, levels);
+    expect(t.regions.map((b) => b.id)).toEqual(levels.top);
+    expect(t.blocks.map((b) => b.id)).toEqual(['1-2-1', '1-2-2']);
+    expect(t.rows).toHaveLength(2 * ROLE_FEATURES.length);
+  });
+});
+
+describe('the bundled role model', () => {
+  it('predicts the role classes from features the table computes', () => {
+    const m = bundledModels().roles;
+    expect(m.classes).toEqual([...ROLE_CLASSES]);
+    for (const f of m.features) expect(ROLE_FEATURES).toContain(f);
+  });
+});
