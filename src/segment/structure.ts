@@ -25,7 +25,7 @@ import type { Separator } from './types.js';
 import { type Box, boxArea, unionBoxes } from './geometry.js';
 import { type PoolBlock, extractBlocks, rootBlock } from './extract-blocks.js';
 import { type DetectedSeparator, detectAllSeparators } from './separators.js';
-import type { PreparedPage } from './prepare.js';
+import { type PreparedPage, nodeBox } from './prepare.js';
 import { MAX_DISTANCE_WEIGHT } from './separators.js';
 import type { SegmentParams, SeparatorWeights } from './params.js';
 import { at } from '../util/at.js';
@@ -193,8 +193,10 @@ export interface RoundsResult {
 /** Phase 1–3 in rounds over the whole page. */
 export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number, params: SegmentParams): RoundsResult {
   const pageArea = boxArea(pre.pageBox);
-  const first = extractBlocks(pre, [rootBlock(pre)], {
-    subPage: pageArea > 0 ? pre.pageBox : unionBoxes([pre.pageBox, { x0: pre.ex0[pre.root] ?? 0, y0: pre.ey0[pre.root] ?? 0, x1: pre.ex1[pre.root] ?? 0, y1: pre.ey1[pre.root] ?? 0 }]),
+  // A root that is not a node (no nodes at all, a bad root id) has no blocks: the tree is one empty leaf.
+  const rootIsNode = pre.root >= 0 && pre.root < pre.nodes.length;
+  const first = !rootIsNode ? { blocks: [], overlays: [] } : extractBlocks(pre, [rootBlock(pre)], {
+    subPage: pageArea > 0 ? pre.pageBox : unionBoxes([pre.pageBox, nodeBox(pre, pre.root)]),
     round: 1,
     pullOverlays: true,
   });
