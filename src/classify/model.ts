@@ -6,7 +6,7 @@
  * what it came from. Margin = bias + the sum of the contributions, exactly.
  */
 import { z } from 'zod';
-import { addAt, at } from '../util/at.js';
+import { at } from '../util/at.js';
 
 /** One ensemble as stored in models/*.json (arrays per tree; see scripts/train/export.py). */
 const treeSchema = z.object({
@@ -98,6 +98,11 @@ export function featureColumns(model: TreeModel, names: readonly string[]): Int3
   });
 }
 
+// The tree walks below are the classifier's hot loop: they read the typed arrays directly, not
+// through `at()` (one helper shared by every array kind made its reads megamorphic and the walk
+// about twice as slow). compileModel checked every child and feature index, so the `??` fallbacks
+// cannot happen; they only make a bad index end the walk with NaN, as `undefined` did.
+
 /**
  * Margins (log-odds; one per class) for each row of a row-major float32 table. `columns` maps the
  * model's features to the table's columns (see {@link featureColumns}).
@@ -111,9 +116,10 @@ export function predictMargins(model: TreeModel, data: Float32Array, stride: num
     const base = r * stride;
     for (let c = 0; c < k; c++) out[r * k + c] = at(model.base, c);
     for (let t = 0; t < roots.length; t++) {
-      let node = at(roots, t);
-      while (at(feature, node) >= 0) node = at(data, base + at(columns, at(feature, node))) < at(threshold, node) ? at(left, node) : at(right, node);
-      addAt(out, r * k + (t % k), at(value, node));
+      let node = roots[t] ?? -1;
+      for (let f = feature[node] ?? -1; f >= 0; f = feature[node] ?? -1) node = (data[base + (columns[f] ?? -1)] ?? NaN) < (threshold[node] ?? NaN) ? (left[node] ?? -1) : (right[node] ?? -1);
+      const o = r * k + (t % k);
+      out[o] = (out[o] ?? NaN) + (value[node] ?? NaN);
     }
   }
   return out;
@@ -130,12 +136,11 @@ export function contributions(model: TreeModel, data: Float32Array, row: number,
   const { feature, threshold, left, right, value, roots } = model;
   const base = row * stride;
   for (let t = cls; t < roots.length; t += k) {
-    let node = at(roots, t);
-    bias += at(value, node);
-    while (at(feature, node) >= 0) {
-      const f = at(feature, node);
-      const next = at(data, base + at(columns, f)) < at(threshold, node) ? at(left, node) : at(right, node);
-      addAt(byFeature, f, at(value, next) - at(value, node));
+    let node = roots[t] ?? -1;
+    bias += value[node] ?? NaN;
+    for (let f = feature[node] ?? -1; f >= 0; f = feature[node] ?? -1) {
+      const next = (data[base + (columns[f] ?? -1)] ?? NaN) < (threshold[node] ?? NaN) ? (left[node] ?? -1) : (right[node] ?? -1);
+      byFeature[f] = (byFeature[f] ?? NaN) + ((value[next] ?? NaN) - (value[node] ?? NaN));
       node = next;
     }
   }
