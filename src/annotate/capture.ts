@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { PageSnapshot } from '../snapshot/types.js';
+import { at } from '../util/at.js';
 
 export interface ScreenshotOptions {
   /** Cap for very tall pages (`--max-height`), in CSS px. */
@@ -55,7 +56,7 @@ export function shownWidth(snapshot: PageSnapshot): number {
   let hi = edges.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (beyond(edges[mid]!) <= allowed) hi = mid;
+    if (beyond(at(edges, mid)) <= allowed) hi = mid;
     else lo = mid + 1;
   }
   return Math.min(docW, edges[lo] ?? docW);

@@ -27,6 +27,7 @@ import type { Decision } from '../classify/index.js';
 import type { Block, BlockTree, Separator } from '../segment/types.js';
 import type { Rect } from '../snapshot/types.js';
 import { MAIN_COLOUR, ROLE_COLOURS, ROLE_ORDER, roleColour, SEPARATOR_COLOUR, textColourOn } from './colours.js';
+import { at } from '../util/at.js';
 
 /** Tile edge in px. */
 export const TILE = 4096;
@@ -490,12 +491,12 @@ export function overlayTiles(input: OverlayInput, tile: number = TILE): OverlayT
     const c1 = Math.min(cols - 1, Math.floor((p.x1 - 1) / tile));
     const r0 = Math.max(0, Math.floor(p.y0 / tile));
     const r1 = Math.min(rowsN - 1, Math.floor((p.y1 - 1) / tile));
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) buckets[r * cols + c]!.push(p);
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) at(buckets, r * cols + c).push(p);
   }
   const tiles: OverlayTile[] = [];
   for (let r = 0; r < rowsN; r++) {
     for (let c = 0; c < cols; c++) {
-      const body = buckets[r * cols + c]!;
+      const body = at(buckets, r * cols + c);
       if (!body.length) continue;
       const left = c * tile;
       const top = r * tile;

@@ -5,6 +5,8 @@
  * any reader (the HTML report) can put block rectangles on the right pixels.
  */
 
+import { at } from '../util/at.js';
+
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** `tEXt` keyword of the page area; the text is `<width>x<height>`. */
@@ -23,7 +25,7 @@ const CRC_TABLE = (() => {
 /** CRC-32 as PNG chunks use it (ISO 3309). */
 export function crc32(bytes: Uint8Array): number {
   let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  for (const b of bytes) c = at(CRC_TABLE, (c ^ b) & 0xff) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 

@@ -16,6 +16,7 @@ import type { Session } from '../pipeline/session.js';
 import { loadOptionsFor, TabPool } from '../pipeline/tabs.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import type { PassMeter } from './meter.js';
+import { at } from '../util/at.js';
 
 /** Stage order in reports. `other` = total - the measured stages: context/page creation and close, input checks. */
 export const FULL_STAGES = ['load', 'snapshot', 'segment', 'classify', 'content', 'screenshot', 'annotate', 'other', 'total'] as const;
@@ -57,7 +58,7 @@ async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExt
     for (const [k, v] of Object.entries(timings)) m.stages.add(k, v);
     m.pageDone(true);
   } catch (e) {
-    m.pageDone(false, (e as { code?: string }).code ?? 'INTERNAL_ERROR', { url, message: (e instanceof Error ? e.message : String(e)).split('\n')[0]! });
+    m.pageDone(false, (e as { code?: string }).code ?? 'INTERNAL_ERROR', { url, message: at((e instanceof Error ? e.message : String(e)).split('\n'), 0) });
   }
 }
 
@@ -71,7 +72,7 @@ export async function benchBare(session: Session, inputs: ResolvedInput[], opts:
     await runPool(o.concurrency, inputs.length, async (i) => {
       const tabs = free.pop()!;
       try {
-        await bareOne(session, inputs[i]!, opts, m, tabs);
+        await bareOne(session, at(inputs, i), opts, m, tabs);
       } finally {
         free.push(tabs);
       }

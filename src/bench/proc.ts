@@ -22,6 +22,7 @@
  * The parsers are pure and take the text of the /proc files; the reader is injectable for tests.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { at } from '../util/at.js';
 
 /** USER_HZ: clock ticks per second in /proc/<pid>/stat (100 on every mainstream Linux). */
 export const CLOCK_TICKS_PER_SECOND = 100;
@@ -58,7 +59,7 @@ export function parseProcStat(text: string): ProcStat | null {
 /** A `Name:   123 kB` field of `/proc/<pid>/status`, in kB; null when absent (kernel threads, zombies). */
 export function parseStatusKb(status: string, field: string): number | null {
   const m = new RegExp(`^${field}:\\s+(\\d+)\\s*kB`, 'm').exec(status);
-  return m ? parseInt(m[1]!, 10) : null;
+  return m ? parseInt(at(m, 1), 10) : null;
 }
 
 /** `VmRSS` in kB from the text of `/proc/<pid>/status`; null when absent. */

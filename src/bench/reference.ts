@@ -6,6 +6,8 @@
  */
 
 /** The fixed work. Deterministic: the same numbers, sorted and counted, every time. */
+import { at } from '../util/at.js';
+
 export function referenceWork(): number {
   let x = 2463534242;
   const next = (): number => {
@@ -20,7 +22,7 @@ export function referenceWork(): number {
   for (let i = 0; i < a.length; i++) a[i] = next();
   a.sort((p, q) => p - q);
   const m = new Map<string, number>();
-  for (let i = 0; i < 100_000; i++) m.set('k' + (a[i]! % 50_000), i);
+  for (let i = 0; i < 100_000; i++) m.set('k' + (at(a, i) % 50_000), i);
   const back = JSON.parse(JSON.stringify(a.slice(0, 50_000))) as number[];
   return m.size + back.length;
 }
@@ -38,5 +40,5 @@ export function referenceMs(runs = 5, work: () => unknown = referenceWork, now: 
     times.push(now() - t0);
   }
   times.sort((p, q) => p - q);
-  return Math.round(times[Math.floor(times.length / 2)]!);
+  return Math.round(at(times, Math.floor(times.length / 2)));
 }

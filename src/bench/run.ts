@@ -15,6 +15,7 @@ import { PassMeter, type MeterOptions, type PassName, type PassResult } from './
 import { BARE_STAGES, benchBare, benchFull, FULL_STAGES, type PassOptions } from './passes.js';
 import { referenceMs } from './reference.js';
 import { ratio, round2 } from './stats.js';
+import { at } from '../util/at.js';
 
 export interface BenchOptions extends MeterOptions, PassOptions {
   /**
@@ -98,7 +99,7 @@ export async function runBench(session: Session, c: BenchContext, o: BenchOption
   };
   const runPass: Record<PassName, typeof benchBare> = { bare: benchBare, full: benchFull };
   const perRound: BenchResult['rounds'] = [];
-  const load0 = os.loadavg()[0]!;
+  const load0 = at(os.loadavg(), 0);
   const ref0 = referenceMs();
   for (let r = 0; r < rounds; r++) {
     const round: BenchResult['rounds'][number] = { order: [], bareSeconds: null, fullSeconds: null };
@@ -153,7 +154,7 @@ export async function runBench(session: Session, c: BenchContext, o: BenchOption
       cpus: os.availableParallelism?.() ?? os.cpus().length,
       memoryMethod: MEMORY_METHOD.replace('every N ms', `every ${o.sampleMs} ms`),
     },
-    loadAverage: { start: round2(load0), end: round2(os.loadavg()[0]!) },
+    loadAverage: { start: round2(load0), end: round2(at(os.loadavg(), 0)) },
     referenceMs: { start: ref0, end: ref1 },
   };
 }

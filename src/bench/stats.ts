@@ -7,6 +7,8 @@
  * (the "type 7" definition used by numpy and R by default). NaN when `values` is empty.
  * Non-finite values are ignored. `values` is not modified.
  */
+import { at } from '../util/at.js';
+
 export function percentile(values: readonly number[], p: number): number {
   if (!(p >= 0 && p <= 100)) throw new RangeError(`percentile: p must be in 0..100, got ${p}`);
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
@@ -14,7 +16,7 @@ export function percentile(values: readonly number[], p: number): number {
   const rank = (p / 100) * (sorted.length - 1);
   const lo = Math.floor(rank);
   const hi = Math.ceil(rank);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (rank - lo);
+  return at(sorted, lo) + (at(sorted, hi) - at(sorted, lo)) * (rank - lo);
 }
 
 export function median(values: readonly number[]): number {

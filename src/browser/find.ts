@@ -23,6 +23,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { BrowserNotFoundError, BrowserPathNotFoundError } from './errors.js';
+import { at } from '../util/at.js';
 
 export type BrowserSource = 'flag' | 'env' | 'playwright' | 'system';
 
@@ -72,7 +73,7 @@ export function playwrightHeadlessShellPath(chromiumPath: string, platform: Node
   const i = parts.findIndex((s) => /^chromium-\d+$/.test(s));
   const folder = parts[i + 1];
   if (i < 0 || !folder || !/^chrome-/.test(folder)) return undefined;
-  const rev = parts[i]!.slice('chromium-'.length);
+  const rev = at(parts, i).slice('chromium-'.length);
   const exe = platform === 'win32' ? 'chrome-headless-shell.exe' : 'chrome-headless-shell';
   const sep = platform === 'win32' ? '\\' : '/';
   const root = parts.slice(0, i).join(sep) || (parts[0] === '' ? sep : '');

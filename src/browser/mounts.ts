@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { at } from '../util/at.js';
 
 /** A refusal with its HTTP status. */
 export class HttpError extends Error {
@@ -129,7 +130,7 @@ export class MountTable {
    */
   fileFor(urlPath: string): string | null {
     const m = MOUNT_PATH.exec(urlPath);
-    const mount = m && m[1] === 'm' ? this.byId.get(m[2]!) : undefined;
+    const mount = m && m[1] === 'm' ? this.byId.get(at(m, 2)) : undefined;
     if (!m || !mount || m[3] === undefined) return null;
     try {
       const segments = this.segments(m[3]);
@@ -165,11 +166,11 @@ export class MountTable {
     const m = MOUNT_PATH.exec(urlPath);
     if (!m) throw new HttpError(404, 'Not Found');
     if (m[1] === 'd') {
-      const doc = this.docs.get(m[2]!);
+      const doc = this.docs.get(at(m, 2));
       if (!doc || m[3] !== `/${encodeURIComponent(doc.name)}`) throw new HttpError(404, 'Not Found');
       return { kind: 'doc', doc };
     }
-    const mount = this.byId.get(m[2]!);
+    const mount = this.byId.get(at(m, 2));
     if (!mount) throw new HttpError(404, 'Not Found');
     const rest = m[3];
     // `/m/<id>` → `/m/<id>/`, as a web server does for a folder: the page's relative URLs then

@@ -19,6 +19,7 @@
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { startBlockProxy, type BlockProxy } from './block-proxy.js';
+import { at } from '../util/at.js';
 
 export interface NetworkPolicy {
   offline: boolean;
@@ -118,8 +119,8 @@ export function blockPatterns(pattern: string): string[] {
 function wildcardRegExp(pattern: string): RegExp {
   let re = '';
   for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    if (c === '\\' && i + 1 < pattern.length) re += pattern[++i]!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    const c = at(pattern, i);
+    if (c === '\\' && i + 1 < pattern.length) re += at(pattern, ++i).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
     else if (c === '*') re += '.*';
     else if (c === '?') re += '.';
     else re += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

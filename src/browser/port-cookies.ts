@@ -9,6 +9,7 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { closeQuietly } from './async.js';
+import { at } from '../util/at.js';
 
 const known = new WeakMap<Browser, Promise<boolean>>();
 
@@ -19,7 +20,7 @@ export function portBoundCookies(browser: Browser, origins: readonly string[]): 
   if (origins.length < 2) return Promise.resolve(false);
   let answer = known.get(browser);
   if (!answer) {
-    answer = probe(browser, origins[0]!, origins[1]!);
+    answer = probe(browser, at(origins, 0), at(origins, 1));
     known.set(browser, answer);
   }
   return answer;

@@ -35,6 +35,7 @@ import path from 'node:path';
 import { InputTooLargeError, readCapped } from './inflate.js';
 import { contentTypeFor, contentTypeHeader, isHtmlType } from './mime.js';
 import { confiningCsp, HttpError, mountPrefixOf, MountTable } from './mounts.js';
+import { at } from '../util/at.js';
 
 export interface FileServer {
   /** `http://127.0.0.1:PORT`: the first of {@link origins}. */
@@ -181,7 +182,7 @@ export async function startFileServer(opts: FileServerOptions = {}): Promise<Fil
     throw e;
   }
   const origins = servers.map((server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  const origin = origins[0]!;
+  const origin = at(origins, 0);
   let nextDoc = 0;
 
   return {
@@ -192,7 +193,7 @@ export async function startFileServer(opts: FileServerOptions = {}): Promise<Fil
     },
     urlFor(filePath: string, root?: string): string {
       const abs = path.resolve(filePath);
-      return origins[hash32(abs) % origins.length]! + table.entryPath(abs, root);
+      return at(origins, hash32(abs) % origins.length) + table.entryPath(abs, root);
     },
     fileFor(url: string): string | null {
       let u: URL;
@@ -209,7 +210,7 @@ export async function startFileServer(opts: FileServerOptions = {}): Promise<Fil
       const ct = contentTypeFor(safe.replace(/\.gz$/i, ''));
       const type = ct.type === 'application/xhtml+xml' ? ct.type : 'text/html';
       const key = table.addDocument({ body: typeof html === 'string' ? Buffer.from(html, 'utf8') : html, type, name: safe });
-      return origins[nextDoc++ % origins.length]! + key;
+      return at(origins, nextDoc++ % origins.length) + key;
     },
     load(filePath: string): Promise<Buffer> {
       const abs = path.resolve(filePath);

@@ -18,6 +18,7 @@ import { scorePage } from '../eval/score.js';
 import type { ExtractRecord } from '../pipeline/record.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { DEFAULT_MIN_F1, type Expected, type ExpectedFile, type ExpectedType } from './expected.js';
+import { at } from '../util/at.js';
 
 export { DEFAULT_MIN_F1, EXPECTED_TYPES, parseExpected, parseExpectedText, type Expected, type ExpectedFile, type ExpectedType } from './expected.js';
 
@@ -75,7 +76,7 @@ export function normalizeWs(s: string): string {
 /** The YYYY-MM-DD prefix of an ISO-ish date, or the trimmed string when it has none. */
 export function datePrefix(s: string): string {
   const m = /^\s*(\d{4}-\d{2}-\d{2})/.exec(s);
-  return m ? m[1]! : s.trim();
+  return m ? at(m, 1) : s.trim();
 }
 
 /** The text `contains` snippets are looked for in: the extracted main content (every page type but `other` has one). */
@@ -177,7 +178,7 @@ export function pickSnippets(text: string, count: number, avoid: string[] = []):
   const out: string[] = [];
   for (const i of order) {
     if (out.length >= count) break;
-    const s = trimSnippet(paras[i]!);
+    const s = trimSnippet(at(paras, i));
     if (seen.has(s)) continue;
     seen.add(s);
     out.push(s);
@@ -272,8 +273,8 @@ export function updateExpected(old: ExpectedFile | null, input: CheckInput, opts
       else {
         changes.push({ kind: 'contains-removed', snippet: s });
         if (k < fresh.length) {
-          next.contains.push(fresh[k]!);
-          changes.push({ kind: 'contains-added', snippet: fresh[k]! });
+          next.contains.push(at(fresh, k));
+          changes.push({ kind: 'contains-added', snippet: at(fresh, k) });
           k++;
         }
       }
@@ -362,7 +363,7 @@ export function describeFailures(c: SiteComparison): string[] {
 /** A short summary of what failed, for the table row. */
 export function summarizeFailures(c: SiteComparison): string {
   const parts: string[] = [];
-  if (c.errors.length) parts.push(c.errors.length === 1 ? c.errors[0]!.split(':')[0]! : `${c.errors.length} errors`);
+  if (c.errors.length) parts.push(c.errors.length === 1 ? at(at(c.errors, 0).split(':'), 0) : `${c.errors.length} errors`);
   if (c.missed.length) parts.push(`${c.missed.length} missed`);
   if (c.leaked.length) parts.push(`${c.leaked.length} leaked`);
   for (const m of c.fields) parts.push(m.field);

@@ -27,6 +27,7 @@ import {
   type CheckedRecord, type CheckInput, type ExpectedFile, type SiteComparison,
 } from './compare.js';
 import type { SiteRow } from './format.js';
+import { at } from '../util/at.js';
 
 export interface Site {
   /** Folder name: the site's label. */
@@ -215,7 +216,7 @@ export async function runCheck(session: Session, dir: string, extractOpts: Resol
   const shoot = (page: Page, snapshot: PageSnapshot) => takeScreenshot(page, snapshot, { maxHeight });
   const hooks = (k: number): PageHooks => {
     if (!opts.report) return {};
-    const loadedK = loaded[todo[k]!.i]!;
+    const loadedK = at(loaded, at(todo, k).i);
     return {
       afterSnapshot: async (page, snapshot) => {
         let pass = false;
@@ -234,17 +235,17 @@ export async function runCheck(session: Session, dir: string, extractOpts: Resol
     hooks: (_input, k) => hooks(k),
     onDone: (r) => opts.onDone?.(r.record.ok),
     emit: async (r, k) => {
-      const { s, i } = todo[k]!;
+      const { s, i } = at(todo, k);
       r.record.input = s.name;
       const input: CheckInput = { record: r.record };
-      const { write, ...verdict } = decide(loaded[i]!, input, opts);
+      const { write, ...verdict } = decide(at(loaded, i), input, opts);
       if (write) await writeAtomic(s.expectedPath, serializeExpected(write));
       const result: SiteResult = { site: s.name, dir: s.dir, record: r.record, wrote: !!write, ...verdict };
       if (opts.report && !verdict.comparison.pass) {
         let shot: PageResult = r;
         // the pre-check and the final result disagreed (should not happen): render once more for the picture
         if (r.record.ok && !r.screenshot) {
-          const again = await processInput(session, inputs[k]!, runOpts, { afterSnapshot: shoot });
+          const again = await processInput(session, at(inputs, k), runOpts, { afterSnapshot: shoot });
           if (again.screenshot) shot = { ...r, screenshot: again.screenshot, tree: again.tree, decision: again.decision, snapshot: again.snapshot };
         }
         result.reportEntry = await reportEntryFor(s.name, shot, verdict.comparison, maxHeight);

@@ -21,6 +21,7 @@ import { pageFacts, pageFlags } from './page-features.js';
 import type { TextBlock } from './text-blocks.js';
 import type { FeatureFamily, Role } from './types.js';
 import { countSentenceEnds } from '../util/text.js';
+import { addAt, at, last } from '../util/at.js';
 
 
 /** A feature matrix: one row per text block, one column per named feature (row-major). */
@@ -143,7 +144,7 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
   const fixed = new Uint8Array(n);
   for (const node of nodes) {
     const p = node.parent;
-    depth[node.id] = p >= 0 ? depth[p]! + 1 : 0;
+    depth[node.id] = p >= 0 ? at(depth, p) + 1 : 0;
     const pos = node.style?.position;
     fixed[node.id] = pos === 'fixed' || pos === 'sticky' || (p >= 0 && fixed[p] === 1) ? 1 : 0;
   }
@@ -152,10 +153,10 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
   const ownBlocks = new Int32Array(n);
   const ownSentence = new Int32Array(n);
   blocks.forEach((b, i) => {
-    ownChars[b.owner] += b.chars;
-    ownLink[b.owner] += b.linkChars;
-    ownBlocks[b.owner]++;
-    if (sentences[i]! > 0) ownSentence[b.owner]++;
+    addAt(ownChars, b.owner, b.chars);
+    addAt(ownLink, b.owner, b.linkChars);
+    addAt(ownBlocks, b.owner, 1);
+    if (at(sentences, i) > 0) addAt(ownSentence, b.owner, 1);
   });
   const chars = Float64Array.from(ownChars);
   const linkChars = Float64Array.from(ownLink);
@@ -163,15 +164,15 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
   const sentenceBlocks = Int32Array.from(ownSentence);
   const paragraphs = new Int32Array(n);
   for (let id = n - 1; id >= 0; id--) {
-    const node = nodes[id]!;
-    if (node.tag === 'p') paragraphs[id]++;
+    const node = at(nodes, id);
+    if (node.tag === 'p') addAt(paragraphs, id, 1);
     const p = node.parent;
     if (p < 0) continue;
-    chars[p] += chars[id]!;
-    linkChars[p] += linkChars[id]!;
-    textBlocks[p] += textBlocks[id]!;
-    sentenceBlocks[p] += sentenceBlocks[id]!;
-    paragraphs[p] += paragraphs[id]!;
+    addAt(chars, p, at(chars, id));
+    addAt(linkChars, p, at(linkChars, id));
+    addAt(textBlocks, p, at(textBlocks, id));
+    addAt(sentenceBlocks, p, at(sentenceBlocks, id));
+    addAt(paragraphs, p, at(paragraphs, id));
   }
   const repeat = new Int32Array(n).fill(1);
   const groupChars = Float64Array.from(chars);
@@ -179,7 +180,7 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
     if (node.kind !== 'element' || node.children.length < 2) continue;
     const groups = new Map<string, number[]>();
     for (const c of node.children) {
-      const ch = nodes[c]!;
+      const ch = at(nodes, c);
       if (ch.kind !== 'element' || textBlocks[c] === 0) continue;
       const sig = signature(ch);
       const g = groups.get(sig);
@@ -189,7 +190,7 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
     for (const g of groups.values()) {
       if (g.length < 2) continue;
       let sum = 0;
-      for (const c of g) sum += chars[c]!;
+      for (const c of g) sum += at(chars, c);
       for (const c of g) {
         repeat[c] = g.length;
         groupChars[c] = sum;
@@ -205,7 +206,7 @@ function nearestDistance(nodes: readonly SnapshotNode[], match: (node: SnapshotN
   for (const node of nodes) {
     if (match(node)) out[node.id] = 0;
     else if (node.parent >= 0) {
-      const d = out[node.parent]!;
+      const d = at(out, node.parent);
       out[node.id] = d >= 0 && d < MAX_DISTANCE ? d + 1 : -1;
     }
   }
@@ -253,9 +254,9 @@ function leafIndex(snapshot: PageSnapshot, tree: BlockTree): { leafOf: Int32Arra
     const stack = [...b.nodes];
     while (stack.length) {
       const id = stack.pop()!;
-      if (leafOf[id]! >= 0) continue;
+      if (at(leafOf, id) >= 0) continue;
       leafOf[id] = k;
-      for (const c of nodes[id]!.children) stack.push(c);
+      for (const c of at(nodes, id).children) stack.push(c);
     }
   };
   visit(tree.root, null, 0);
@@ -273,7 +274,7 @@ export function bodyFontSize(blocks: readonly TextBlock[]): number {
     acc += c;
     if (acc >= total / 2) return f;
   }
-  return items[items.length - 1]![0];
+  return last(items)[0];
 }
 
 /** Per-block text facts computed once. */
@@ -304,7 +305,7 @@ function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): 
     } else if (/\p{P}/u.test(ch)) punct++;
   }
   const anchors = new Set<number>();
-  for (const id of b.textNodes) if (anchorOf[id]! >= 0) anchors.add(anchorOf[id]!);
+  for (const id of b.textNodes) if (at(anchorOf, id) >= 0) anchors.add(at(anchorOf, id));
   const chars = Math.max(1, b.chars);
   void snapshot;
   return {
@@ -344,21 +345,21 @@ export function indexBlocks(snapshot: PageSnapshot, tree: BlockTree, blocks: rea
   const anchorOf = new Int32Array(nodes.length).fill(-1);
   for (const node of nodes) {
     if (node.tag === 'a' && node.attrs?.href !== undefined) anchorOf[node.id] = node.id;
-    else if (node.parent >= 0) anchorOf[node.id] = anchorOf[node.parent]!;
+    else if (node.parent >= 0) anchorOf[node.id] = at(anchorOf, node.parent);
   }
   const facts = blocks.map((b) => textFacts(b, snapshot, anchorOf));
   const agg = aggregate(snapshot, blocks, facts.map((f) => f.sentences));
   const pageChars = Math.max(1, agg.chars[snapshot.root] ?? 0);
   const { leafOf, leaves } = leafIndex(snapshot, tree);
   const repeatAt = blocks.map((b) => {
-    for (let id = b.owner, k = 0; id >= 0 && k <= REPEAT_DEPTH; id = nodes[id]!.parent, k++) {
-      if (agg.repeat[id]! >= 3) return { id, k };
+    for (let id = b.owner, k = 0; id >= 0 && k <= REPEAT_DEPTH; id = at(nodes, id).parent, k++) {
+      if (at(agg.repeat, id) >= 3) return { id, k };
     }
     return { id: -1, k: -1 };
   });
   const ancestorAt = (i: number, level: number): number => {
-    let id = blocks[i]!.owner;
-    for (let k = 0; k < level && nodes[id]!.parent >= 0; k++) id = nodes[id]!.parent;
+    let id = at(blocks, i).owner;
+    for (let k = 0; k < level && at(nodes, id).parent >= 0; k++) id = at(nodes, id).parent;
     return id;
   };
   const leafOfBlock = Int32Array.from(blocks, (b) => leafOf[b.textNodes[0] ?? b.owner] ?? -1);
@@ -372,20 +373,19 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
   const W = Math.max(1, snapshot.document.width);
   const H = Math.max(1, snapshot.document.height);
   const VH = Math.max(1, snapshot.viewport.height);
-  const big = (id: number): boolean => agg.chars[id]! > 0.35 * pageChars;
+  const big = (id: number): boolean => at(agg.chars, id) > 0.35 * pageChars;
   const tagDist = ANCESTOR_TAGS.map(([, set]) => nearestDistance(nodes, (n) => n.kind === 'element' && set.has(n.tag)));
   const roleDist = HINT_ROLES.map((role) => nearestDistance(nodes, (n) => !big(n.id) && roleHint(n) === role));
   const positiveDist = nearestDistance(nodes, (n) => isPositiveHint(n));
   const noiseDist = nearestDistance(nodes, (n) => !big(n.id) && isNoiseHint(n));
-  const styleOf = (i: number) => nodes[blocks[i]!.owner]!.style;
+  const styleOf = (i: number) => at(nodes, at(blocks, i).owner).style;
 
   let pageLink = 0;
   let pChars = 0;
   let priceBlocks = 0;
-  for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i]!;
+  for (const b of blocks) {
     pageLink += b.linkChars;
-    if (nodes[b.owner]!.tag === 'p') pChars += b.chars;
+    if (at(nodes, b.owner).tag === 'p') pChars += b.chars;
     if (PRICE.test(b.text)) priceBlocks++;
   }
   let controls = 0;
@@ -397,13 +397,13 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
     if (MEDIA.has(node.tag) && node.visible) media++;
   }
   let maxGroup = 0;
-  for (const node of nodes) if (agg.repeat[node.id]! >= 3) maxGroup = Math.max(maxGroup, agg.groupChars[node.id]! / pageChars);
+  for (const node of nodes) if (at(agg.repeat, node.id) >= 3) maxGroup = Math.max(maxGroup, at(agg.groupChars, node.id) / pageChars);
   const flags = pageFlags(pageFacts(snapshot));
 
   const cols: Array<[string, FeatureFamily, Getter]> = [];
   const add = (name: string, family: FeatureFamily, get: Getter): void => void cols.push([name, family, get]);
-  const tb = (i: number): TextBlock => blocks[i]!;
-  const fx = (i: number): TextFacts => facts[i]!;
+  const tb = (i: number): TextBlock => at(blocks, i);
+  const fx = (i: number): TextFacts => at(facts, i);
 
   // text
   add('text.chars', 'text', (i) => Math.log1p(tb(i).chars));
@@ -431,7 +431,7 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
   add('links.count', 'links', (i) => Math.log1p(fx(i).links));
   add('links.elementDensity', 'links', (i) => {
     const id = tb(i).owner;
-    return agg.chars[id]! ? agg.linkChars[id]! / agg.chars[id]! : 0;
+    return at(agg.chars, id) ? at(agg.linkChars, id) / at(agg.chars, id) : 0;
   });
   // style
   add('style.relFont', 'style', (i) => tb(i).fontSize / bodyFont);
@@ -453,30 +453,30 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
   add('geometry.centring', 'geometry', (i) => Math.max(0, 1 - Math.abs(tb(i).rect.x + tb(i).rect.w / 2 - W / 2) / (W / 2)));
   add('geometry.aboveFold', 'geometry', (i) => (tb(i).rect.y < VH ? 1 : 0));
   // dom
-  for (const [name, set] of OWNER_TAGS) add(`dom.tag.${name}`, 'dom', (i) => (set.has(nodes[tb(i).owner]!.tag) ? 1 : 0));
-  add('dom.depth', 'dom', (i) => agg.depth[tb(i).owner]! / 10);
-  ANCESTOR_TAGS.forEach(([name], k) => add(`dom.in.${name}`, 'dom', (i) => nearness(tagDist[k]![tb(i).owner]!)));
-  HINT_ROLES.forEach((role, k) => add(`dom.hint.${role}`, 'dom', (i) => nearness(roleDist[k]![tb(i).owner]!)));
-  add('dom.hint.positive', 'dom', (i) => nearness(positiveDist[tb(i).owner]!));
-  add('dom.hint.noise', 'dom', (i) => nearness(noiseDist[tb(i).owner]!));
-  add('dom.fixed', 'dom', (i) => agg.fixed[tb(i).owner]!);
-  add('dom.repeat.count', 'dom', (i) => (repeatAt[i]!.id >= 0 ? Math.log1p(agg.repeat[repeatAt[i]!.id]!) : 0));
-  add('dom.repeat.near', 'dom', (i) => nearness(repeatAt[i]!.k));
-  add('dom.repeat.unitChars', 'dom', (i) => (repeatAt[i]!.id >= 0 ? Math.log1p(agg.chars[repeatAt[i]!.id]!) : 0));
-  add('dom.repeat.groupShare', 'dom', (i) => (repeatAt[i]!.id >= 0 ? agg.groupChars[repeatAt[i]!.id]! / pageChars : 0));
+  for (const [name, set] of OWNER_TAGS) add(`dom.tag.${name}`, 'dom', (i) => (set.has(at(nodes, tb(i).owner).tag) ? 1 : 0));
+  add('dom.depth', 'dom', (i) => at(agg.depth, tb(i).owner) / 10);
+  ANCESTOR_TAGS.forEach(([name], k) => add(`dom.in.${name}`, 'dom', (i) => nearness(at(at(tagDist, k), tb(i).owner))));
+  HINT_ROLES.forEach((role, k) => add(`dom.hint.${role}`, 'dom', (i) => nearness(at(at(roleDist, k), tb(i).owner))));
+  add('dom.hint.positive', 'dom', (i) => nearness(at(positiveDist, tb(i).owner)));
+  add('dom.hint.noise', 'dom', (i) => nearness(at(noiseDist, tb(i).owner)));
+  add('dom.fixed', 'dom', (i) => at(agg.fixed, tb(i).owner));
+  add('dom.repeat.count', 'dom', (i) => (at(repeatAt, i).id >= 0 ? Math.log1p(at(agg.repeat, at(repeatAt, i).id)) : 0));
+  add('dom.repeat.near', 'dom', (i) => nearness(at(repeatAt, i).k));
+  add('dom.repeat.unitChars', 'dom', (i) => (at(repeatAt, i).id >= 0 ? Math.log1p(at(agg.chars, at(repeatAt, i).id)) : 0));
+  add('dom.repeat.groupShare', 'dom', (i) => (at(repeatAt, i).id >= 0 ? at(agg.groupChars, at(repeatAt, i).id) / pageChars : 0));
   add('dom.repeat.unitLinks', 'dom', (i) => {
-    const id = repeatAt[i]!.id;
-    return id >= 0 && agg.chars[id]! ? agg.linkChars[id]! / agg.chars[id]! : 0;
+    const id = at(repeatAt, i).id;
+    return id >= 0 && at(agg.chars, id) ? at(agg.linkChars, id) / at(agg.chars, id) : 0;
   });
   // context: the element's ancestors
   for (const level of ANCESTOR_LEVELS) {
-    const at = (i: number): number => ancestorAt(i, level);
-    add(`context.up${level}.chars`, 'context', (i) => Math.log1p(agg.chars[at(i)]!));
-    add(`context.up${level}.share`, 'context', (i) => agg.chars[at(i)]! / pageChars);
-    add(`context.up${level}.links`, 'context', (i) => (agg.chars[at(i)]! ? agg.linkChars[at(i)]! / agg.chars[at(i)]! : 0));
-    add(`context.up${level}.blocks`, 'context', (i) => Math.log1p(agg.textBlocks[at(i)]!));
-    add(`context.up${level}.sentences`, 'context', (i) => agg.sentenceBlocks[at(i)]! / Math.max(1, agg.textBlocks[at(i)]!));
-    add(`context.up${level}.paragraphs`, 'context', (i) => Math.log1p(agg.paragraphs[at(i)]!));
+    const up = (i: number): number => ancestorAt(i, level);
+    add(`context.up${level}.chars`, 'context', (i) => Math.log1p(at(agg.chars, up(i))));
+    add(`context.up${level}.share`, 'context', (i) => at(agg.chars, up(i)) / pageChars);
+    add(`context.up${level}.links`, 'context', (i) => (at(agg.chars, up(i)) ? at(agg.linkChars, up(i)) / at(agg.chars, up(i)) : 0));
+    add(`context.up${level}.blocks`, 'context', (i) => Math.log1p(at(agg.textBlocks, up(i))));
+    add(`context.up${level}.sentences`, 'context', (i) => at(agg.sentenceBlocks, up(i)) / Math.max(1, at(agg.textBlocks, up(i))));
+    add(`context.up${level}.paragraphs`, 'context', (i) => Math.log1p(at(agg.paragraphs, up(i))));
   }
   // context: neighbouring text blocks in reading order
   for (const d of [-2, -1, 1, 2]) {
@@ -487,11 +487,11 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
     add(`context.${name}.links`, 'context', (i) => (has(i) && tb(j(i)).chars ? tb(j(i)).linkChars / tb(j(i)).chars : 0));
     add(`context.${name}.sentences`, 'context', (i) => (has(i) ? Math.min(5, fx(j(i)).sentences) : 0));
     add(`context.${name}.relFont`, 'context', (i) => (has(i) ? tb(j(i)).fontSize / bodyFont : 0));
-    add(`context.${name}.heading`, 'context', (i) => (has(i) && HEADING.test(nodes[tb(j(i)).owner]!.tag) ? 1 : 0));
+    add(`context.${name}.heading`, 'context', (i) => (has(i) && HEADING.test(at(nodes, tb(j(i)).owner).tag) ? 1 : 0));
   }
   add('context.gapAbove', 'context', (i) => (i > 0 ? Math.log1p(Math.max(0, tb(i).rect.y - tb(i - 1).rect.y - tb(i - 1).rect.h) / bodyFont) : 0));
   // vips
-  const leafAt = (i: number): LeafInfo | null => (leafOfBlock[i]! >= 0 ? leaves[leafOfBlock[i]!]! : null);
+  const leafAt = (i: number): LeafInfo | null => (at(leafOfBlock, i) >= 0 ? at(leaves, at(leafOfBlock, i)) : null);
   add('vips.doc', 'vips', (i) => leafAt(i)?.leaf.doc ?? 0);
   add('vips.chars', 'vips', (i) => Math.log1p(leafAt(i)?.leaf.stats.chars ?? 0));
   add('vips.share', 'vips', (i) => (leafAt(i)?.leaf.stats.chars ?? 0) / pageChars);
@@ -535,7 +535,7 @@ function tabulate(cols: ReadonlyArray<[string, FeatureFamily, Getter]>, rows: nu
   for (let i = 0; i < rows; i++) {
     const base = i * cols.length;
     for (let c = 0; c < cols.length; c++) {
-      const v = cols[c]![2](i);
+      const v = at(cols, c)[2](i);
       data[base + c] = Number.isFinite(v) ? v : 0;
     }
   }
@@ -560,45 +560,45 @@ export function scoreContextFeatures(ix: BlockIndex, scores: ArrayLike<number>):
   const mass = new Float64Array(n);
   const hi = new Float64Array(n);
   blocks.forEach((b, i) => {
-    mass[b.owner] += scores[i]! * b.chars;
-    if (scores[i]! >= 0.5) hi[b.owner] += b.chars;
+    addAt(mass, b.owner, at(scores, i) * b.chars);
+    if (at(scores, i) >= 0.5) addAt(hi, b.owner, b.chars);
   });
   for (let id = n - 1; id >= 0; id--) {
-    const p = nodes[id]!.parent;
+    const p = at(nodes, id).parent;
     if (p >= 0) {
-      mass[p] += mass[id]!;
-      hi[p] += hi[id]!;
+      addAt(mass, p, at(mass, id));
+      addAt(hi, p, at(hi, id));
     }
   }
-  const mean = (id: number): number => (agg.chars[id]! > 0 ? mass[id]! / agg.chars[id]! : 0);
+  const mean = (id: number): number => (at(agg.chars, id) > 0 ? at(mass, id) / at(agg.chars, id) : 0);
   const leafMass = new Float64Array(leaves.length);
   const leafChars = new Float64Array(leaves.length);
   blocks.forEach((b, i) => {
-    const l = leafOfBlock[i]!;
+    const l = at(leafOfBlock, i);
     if (l < 0) return;
-    leafMass[l] += scores[i]! * b.chars;
-    leafChars[l] += b.chars;
+    addAt(leafMass, l, at(scores, i) * b.chars);
+    addAt(leafChars, l, b.chars);
   });
   const parentMean = new Map<object, number>();
   leaves.forEach((l, k) => {
     if (!l.parent) return;
     const acc = parentMean.get(l.parent) ?? 0;
-    parentMean.set(l.parent, acc + leafMass[k]!);
+    parentMean.set(l.parent, acc + at(leafMass, k));
   });
   // repeated groups: mean score over all same-signature siblings of a block's unit
   const groupMean = new Map<number, number>();
   const groupOf = (unit: number): number => {
-    const p = nodes[unit]!.parent;
+    const p = at(nodes, unit).parent;
     const cached = groupMean.get(unit);
     if (cached !== undefined) return cached;
     let m = 0;
     let c = 0;
-    const own = signature(nodes[unit]!);
+    const own = signature(at(nodes, unit));
     if (p >= 0) {
-      for (const s of nodes[p]!.children) {
-        if (signature(nodes[s]!) !== own) continue;
-        m += mass[s]!;
-        c += agg.chars[s]!;
+      for (const s of at(nodes, p).children) {
+        if (signature(at(nodes, s)) !== own) continue;
+        m += at(mass, s);
+        c += at(agg.chars, s);
       }
     }
     const v = c > 0 ? m / c : 0;
@@ -608,8 +608,8 @@ export function scoreContextFeatures(ix: BlockIndex, scores: ArrayLike<number>):
   let pageHi = 0;
   let pageMax = 0;
   blocks.forEach((b, i) => {
-    if (scores[i]! >= 0.5) pageHi += b.chars;
-    pageMax = Math.max(pageMax, scores[i]!);
+    if (at(scores, i) >= 0.5) pageHi += b.chars;
+    pageMax = Math.max(pageMax, at(scores, i));
   });
   // distance (in blocks) to the nearest confident block before and after
   const before = new Int32Array(blocks.length);
@@ -617,40 +617,40 @@ export function scoreContextFeatures(ix: BlockIndex, scores: ArrayLike<number>):
   let last = -1;
   for (let i = 0; i < blocks.length; i++) {
     before[i] = last < 0 ? 99 : Math.min(99, i - last);
-    if (scores[i]! >= 0.8) last = i;
+    if (at(scores, i) >= 0.8) last = i;
   }
   last = -1;
   for (let i = blocks.length - 1; i >= 0; i--) {
     after[i] = last < 0 ? 99 : Math.min(99, last - i);
-    if (scores[i]! >= 0.8) last = i;
+    if (at(scores, i) >= 0.8) last = i;
   }
   const cols: Array<[string, FeatureFamily, Getter]> = [];
   const add = (name: string, get: Getter): void => void cols.push([name, 'context', get]);
-  add('score.self', (i) => scores[i]!);
+  add('score.self', (i) => at(scores, i));
   for (const d of SCORE_NEIGHBOURS) {
-    add(`score.${d < 0 ? `prev${-d}` : `next${d}`}`, (i) => (i + d >= 0 && i + d < blocks.length ? scores[i + d]! : -1));
+    add(`score.${d < 0 ? `prev${-d}` : `next${d}`}`, (i) => (i + d >= 0 && i + d < blocks.length ? at(scores, i + d) : -1));
   }
   for (const level of [1, 2, 3, 5, 8]) {
     add(`score.up${level}.mean`, (i) => mean(ancestorAt(i, level)));
     add(`score.up${level}.high`, (i) => {
       const a = ancestorAt(i, level);
-      return agg.chars[a]! > 0 ? hi[a]! / agg.chars[a]! : 0;
+      return at(agg.chars, a) > 0 ? at(hi, a) / at(agg.chars, a) : 0;
     });
   }
   add('score.leaf', (i) => {
-    const l = leafOfBlock[i]!;
-    return l >= 0 && leafChars[l]! > 0 ? leafMass[l]! / leafChars[l]! : 0;
+    const l = at(leafOfBlock, i);
+    return l >= 0 && at(leafChars, l) > 0 ? at(leafMass, l) / at(leafChars, l) : 0;
   });
   add('score.leafParent', (i) => {
-    const l = leafOfBlock[i]!;
-    const parent = l >= 0 ? leaves[l]!.parent : null;
+    const l = at(leafOfBlock, i);
+    const parent = l >= 0 ? at(leaves, l).parent : null;
     return parent && parent.stats.chars > 0 ? (parentMean.get(parent) ?? 0) / parent.stats.chars : 0;
   });
-  add('score.group', (i) => (repeatAt[i]!.id >= 0 ? groupOf(repeatAt[i]!.id) : -1));
+  add('score.group', (i) => (at(repeatAt, i).id >= 0 ? groupOf(at(repeatAt, i).id) : -1));
   add('score.pageHigh', () => pageHi / pageChars);
   add('score.pageMax', () => pageMax);
-  add('score.sinceConfident', (i) => Math.log1p(before[i]!));
-  add('score.untilConfident', (i) => Math.log1p(after[i]!));
+  add('score.sinceConfident', (i) => Math.log1p(at(before, i)));
+  add('score.untilConfident', (i) => Math.log1p(at(after, i)));
   return tabulate(cols, blocks.length);
 }
 

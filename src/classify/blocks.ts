@@ -11,6 +11,7 @@ import type { BlockScores } from './scores.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type BlockFeatures, type BlockRecord, type Role, type ScoreComponent } from './types.js';
 import { countSentenceEnds } from '../util/text.js';
+import { addAt, at } from '../util/at.js';
 
 const FORM = new Set(['input', 'select', 'textarea', 'button']);
 const HEADING = /^h[1-6]$/;
@@ -27,7 +28,7 @@ function tagCounts(snapshot: PageSnapshot, roots: readonly number[]): TagCounts 
   const c: TagCounts = { paragraphs: 0, headings: 0, listItems: 0, links: 0, images: 0, formControls: 0, tables: 0, positionFixed: false };
   const stack = [...roots];
   while (stack.length) {
-    const n = snapshot.nodes[stack.pop()!]!;
+    const n = at(snapshot.nodes, stack.pop()!);
     if (n.kind !== 'element') continue;
     const t = n.tag;
     if (t === 'p') c.paragraphs++;
@@ -47,8 +48,8 @@ function tagCounts(snapshot: PageSnapshot, roots: readonly number[]): TagCounts 
 function hintOf(snapshot: PageSnapshot, roots: readonly number[]): Role | null {
   for (const r of roots) {
     let id = r;
-    for (let k = 0; k < 3 && id >= 0; k++, id = snapshot.nodes[id]!.parent) {
-      const h = roleHint(snapshot.nodes[id]!);
+    for (let k = 0; k < 3 && id >= 0; k++, id = at(snapshot.nodes, id).parent) {
+      const h = roleHint(at(snapshot.nodes, id));
       if (h) return h;
       if (roots.length > 1) break;
     }
@@ -70,8 +71,8 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
   const leafIds = index.leaves.map((l) => l.leaf.id);
   const textBlocksOf = new Map<string, number[]>();
   index.leafOfBlock.forEach((leaf, i) => {
-    if (leaf < 0 || blocks[i]!.hidden) return;
-    const id = leafIds[leaf]!;
+    if (leaf < 0 || at(blocks, i).hidden) return;
+    const id = at(leafIds, leaf);
     const list = textBlocksOf.get(id);
     if (list) list.push(i);
     else textBlocksOf.set(id, [i]);
@@ -87,7 +88,7 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
     let chars = 0, linkChars = 0, words = 0, lines = 0, sentences = 0, fontMass = 0, keptChars = 0, score = 0, prose = 0;
     const comp = new Float64Array(k);
     for (const i of own) {
-      const tb = blocks[i]!;
+      const tb = at(blocks, i);
       chars += tb.chars;
       linkChars += tb.linkChars;
       words += tb.words;
@@ -95,9 +96,9 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
       sentences += countSentenceEnds(tb.text);
       fontMass += tb.fontSize * tb.chars;
       if (kept.has(i)) keptChars += tb.chars;
-      score += scores.final[i]! * tb.chars;
-      prose += (2 * scores.first[i]! - 1) * tb.chars;
-      for (let c = 0; c < k; c++) comp[c] += scores.components[i * k + c]! * tb.chars;
+      score += at(scores.final, i) * tb.chars;
+      prose += (2 * at(scores.first, i) - 1) * tb.chars;
+      for (let c = 0; c < k; c++) addAt(comp, c, at(scores.components, i * k + c) * tb.chars);
     }
     const r: Rect = b.rect;
     const area = Math.max(1, r.w * r.h);
@@ -119,8 +120,8 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
     };
     const components: Partial<Record<ScoreComponent, number>> = {};
     let logOdds = 0;
-    if (chars > 0) SCORE_COMPONENTS.forEach((c, i) => (logOdds += components[c] = round(comp[i]! / chars)));
-    const excerpt = isLeaf ? own.map((i) => blocks[i]!.text).join(' ').slice(0, EXCERPT_CHARS) : '';
+    if (chars > 0) SCORE_COMPONENTS.forEach((c, i) => (logOdds += components[c] = round(at(comp, i) / chars)));
+    const excerpt = isLeaf ? own.map((i) => at(blocks, i).text).join(' ').slice(0, EXCERPT_CHARS) : '';
     records.push({ id: b.id, rect: b.rect, doc: b.doc, leaf: isLeaf, role: 'other', score: chars ? round(score / chars) : 0, logOdds: round(logOdds), components, features, excerpt });
   }
   return records;

@@ -9,6 +9,7 @@ import { CONTENT_THRESHOLD, FALLBACK_MIN_SCORE, FALLBACK_NEIGHBOUR_SHARE, MAX_DR
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type ScoreComponent, type TraceEvent } from './types.js';
 import { round } from './blocks.js';
+import { addAt, at, last } from '../util/at.js';
 
 /** Elements whose text is kept whole once any of it is kept. */
 const UNIT_TAGS = new Set(['pre']);
@@ -31,7 +32,7 @@ export function dropReason(components: ArrayLike<number>, row: number): DropReas
   let value = Infinity;
   SCORE_COMPONENTS.forEach((c: ScoreComponent, i) => {
     if (c === 'base') return;
-    const v = components[row * k + i]!;
+    const v = at(components, row * k + i);
     if (v < value) {
       value = v;
       worst = c;
@@ -43,21 +44,21 @@ export function dropReason(components: ArrayLike<number>, row: number): DropReas
 /** Blocks kept: those reaching the threshold, else the best block and its close neighbours. */
 function keptBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, threshold: number, trace: TraceEvent[]): number[] {
   const kept: number[] = [];
-  for (let i = 0; i < blocks.length; i++) if (scores[i]! >= threshold) kept.push(i);
+  for (let i = 0; i < blocks.length; i++) if (at(scores, i) >= threshold) kept.push(i);
   if (kept.length > 0 || blocks.length === 0) return kept;
   let best = 0;
-  for (let i = 1; i < blocks.length; i++) if (scores[i]! > scores[best]!) best = i;
-  const top = scores[best]!;
+  for (let i = 1; i < blocks.length; i++) if (at(scores, i) > at(scores, best)) best = i;
+  const top = at(scores, best);
   if (top < FALLBACK_MIN_SCORE) return kept;
   // neighbours in the best block's parent element, in reading order, while they score close to it
-  const parent = snapshot.nodes[blocks[best]!.owner]!.parent;
+  const parent = at(snapshot.nodes, at(blocks, best).owner).parent;
   const within = (i: number): boolean => {
-    for (let id = blocks[i]!.owner; id >= 0; id = snapshot.nodes[id]!.parent) if (id === parent) return true;
+    for (let id = at(blocks, i).owner; id >= 0; id = at(snapshot.nodes, id).parent) if (id === parent) return true;
     return false;
   };
   const out = [best];
   for (const dir of [-1, 1]) {
-    for (let i = best + dir; i >= 0 && i < blocks.length && scores[i]! >= FALLBACK_NEIGHBOUR_SHARE * top && within(i); i += dir) out.push(i);
+    for (let i = best + dir; i >= 0 && i < blocks.length && at(scores, i) >= FALLBACK_NEIGHBOUR_SHARE * top && within(i); i += dir) out.push(i);
   }
   out.sort((a, b) => a - b);
   trace.push({ step: 'fallback', block: best, score: round(top), why: `no block reached ${threshold}; the best block (${round(top)}) and ${out.length - 1} neighbour(s) scoring at least ${FALLBACK_NEIGHBOUR_SHARE} of it` });
@@ -71,26 +72,26 @@ function keptBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores
  */
 function wholeUnits(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
   const nodes = snapshot.nodes;
-  const hasBreak = (id: number): boolean => nodes[id]!.children.some((c) => nodes[c]!.tag === 'br');
+  const hasBreak = (id: number): boolean => at(nodes, id).children.some((c) => at(nodes, c).tag === 'br');
   const unitOf = blocks.map((b) => {
-    for (let id = b.owner; id >= 0; id = nodes[id]!.parent) {
-      const node = nodes[id]!;
+    for (let id = b.owner; id >= 0; id = at(nodes, id).parent) {
+      const node = at(nodes, id);
       if (UNIT_TAGS.has(node.tag) || node.style?.whiteSpace.startsWith('pre')) return id;
     }
     return hasBreak(b.owner) ? b.owner : -1;
   });
-  const units = new Set(kept.map((i) => unitOf[i]!).filter((u) => u >= 0));
+  const units = new Set(kept.map((i) => at(unitOf, i)).filter((u) => u >= 0));
   if (units.size === 0) return kept;
   const keptSet = new Set(kept);
   const added = new Map<number, number>();
   blocks.forEach((b, i) => {
-    const u = unitOf[i]!;
+    const u = at(unitOf, i);
     if (u >= 0 && units.has(u) && !keptSet.has(i) && !b.hidden) {
       keptSet.add(i);
       added.set(u, (added.get(u) ?? 0) + 1);
     }
   });
-  for (const [u, n] of added) trace.push({ step: 'unit', node: u, tag: nodes[u]!.tag, blocks: n });
+  for (const [u, n] of added) trace.push({ step: 'unit', node: u, tag: at(nodes, u).tag, blocks: n });
   return [...keptSet].sort((a, b) => a - b);
 }
 
@@ -117,35 +118,35 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   const keptCount = new Int32Array(n);
   const otherCount = new Int32Array(n);
   const blockCount = new Int32Array(n);
-  for (const b of blocks) blockCount[b.owner]++;
+  for (const b of blocks) addAt(blockCount, b.owner, 1);
   for (let id = n - 1; id >= 0; id--) {
-    keptCount[id] += keptText[id]!;
-    otherCount[id] += otherText[id]!;
-    const p = nodes[id]!.parent;
+    addAt(keptCount, id, at(keptText, id));
+    addAt(otherCount, id, at(otherText, id));
+    const p = at(nodes, id).parent;
     if (p >= 0) {
-      keptCount[p] += keptCount[id]!;
-      otherCount[p] += otherCount[id]!;
-      blockCount[p] += blockCount[id]!;
+      addAt(keptCount, p, at(keptCount, id));
+      addAt(otherCount, p, at(otherCount, id));
+      addAt(blockCount, p, at(blockCount, id));
     }
   }
-  let container = lowestCommonAncestor(snapshot, kept.map((i) => blocks[i]!.owner));
-  if (nodes[container]!.kind === 'text') container = nodes[container]!.parent;
-  trace.push({ step: 'container', node: container, tag: nodes[container]!.tag, blocks: kept.length });
+  let container = lowestCommonAncestor(snapshot, kept.map((i) => at(blocks, i).owner));
+  if (at(nodes, container).kind === 'text') container = at(nodes, container).parent;
+  trace.push({ step: 'container', node: container, tag: at(nodes, container).tag, blocks: kept.length });
   // leave out every subtree under the container that holds other text and no kept text
   const exclude: number[] = [];
   let excludedListed = 0;
   const stack = [container];
   while (stack.length) {
     const id = stack.pop()!;
-    for (const c of nodes[id]!.children) {
-      if (keptCount[c]! > 0) {
-        if (otherCount[c]! > 0) stack.push(c);
+    for (const c of at(nodes, id).children) {
+      if (at(keptCount, c) > 0) {
+        if (at(otherCount, c) > 0) stack.push(c);
         continue;
       }
-      if (otherCount[c]! > 0) {
+      if (at(otherCount, c) > 0) {
         exclude.push(c);
-        const node = nodes[c]!;
-        if (node.kind === 'element' && blockCount[c]! > 0 && excludedListed++ < MAX_EXCLUDED_LISTED) trace.push({ step: 'excluded', node: c, tag: node.tag, blocks: blockCount[c]! });
+        const node = at(nodes, c);
+        if (node.kind === 'element' && at(blockCount, c) > 0 && excludedListed++ < MAX_EXCLUDED_LISTED) trace.push({ step: 'excluded', node: c, tag: node.tag, blocks: at(blockCount, c) });
       }
     }
   }
@@ -154,7 +155,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   let revealedBlocks = 0;
   let revealedChars = 0;
   for (const i of kept) {
-    const b = blocks[i]!;
+    const b = at(blocks, i);
     if (!b.hidden) continue;
     revealedBlocks++;
     revealedChars += b.chars;
@@ -167,10 +168,10 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   inside[container] = 1;
   for (const node of nodes) if (node.parent >= 0 && inside[node.parent]) inside[node.id] = 1;
   const dropped: Choice['dropped'] = [];
-  const first = kept[0]!;
-  const last = kept[kept.length - 1]!;
-  for (let i = first + 1; i < last && dropped.length < MAX_DROPPED_LISTED; i++) {
-    if (keptSet.has(i) || blocks[i]!.hidden || !inside[blocks[i]!.owner]) continue;
+  const first = at(kept, 0);
+  const end = last(kept);
+  for (let i = first + 1; i < end && dropped.length < MAX_DROPPED_LISTED; i++) {
+    if (keptSet.has(i) || at(blocks, i).hidden || !inside[at(blocks, i).owner]) continue;
     dropped.push({ block: i, reason: dropReason(components, i) });
   }
   return { kept, selection: { roots: [container], exclude, ...(reveal.length ? { reveal } : {}) }, container, dropped, trace };

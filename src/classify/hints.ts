@@ -4,6 +4,7 @@
  */
 import type { SnapshotNode } from '../snapshot/types.js';
 import type { Role } from './types.js';
+import { own } from '../util/at.js';
 
 /** Boilerplate roles that attribute names reveal, most specific first. */
 const ROLE_PATTERNS: Array<[Exclude<Role, 'main' | 'content' | 'other'>, RegExp]> = [
@@ -71,9 +72,10 @@ const TAG_ROLES: Record<string, Role> = { nav: 'navigation', footer: 'footer', a
 export function roleHint(node: SnapshotNode): Role | null {
   if (node.kind !== 'element') return null;
   const ariaRole = node.attrs?.role?.toLowerCase();
-  if (ariaRole && LANDMARK_ROLES[ariaRole]) return LANDMARK_ROLES[ariaRole]!;
+  const landmark = ariaRole ? own(LANDMARK_ROLES, ariaRole) : undefined;
+  if (landmark) return landmark;
   if (node.attrs?.['aria-modal'] === 'true') return 'overlay';
-  const t = TAG_ROLES[node.tag];
+  const t = own(TAG_ROLES, node.tag);
   if (t) return t;
   const { text, positive } = hintText(node);
   if (!text.trim() || positive) return null;

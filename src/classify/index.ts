@@ -19,6 +19,7 @@ import { assignRoles } from './roles.js';
 import { scoreBlocks } from './scores.js';
 import { buildTextBlocks, indexNodes } from './text-blocks.js';
 import type { Decision, PageType, TraceEvent } from './types.js';
+import { at } from '../util/at.js';
 
 export type {
   BlockFeatures, BlockRecord, ContentSelection, Decision, DropReason, FeatureFamily, PageType, Role, ScoreComponent, TraceEvent,
@@ -36,7 +37,7 @@ function isAncestor(a: string, b: string): boolean {
 }
 
 function commonAncestorId(ids: readonly string[]): string {
-  let parts = ids[0]!.split('-');
+  let parts = at(ids, 0).split('-');
   for (const id of ids.slice(1)) {
     const p = id.split('-');
     let k = 0;
@@ -49,7 +50,7 @@ function commonAncestorId(ids: readonly string[]): string {
 function cmpId(a: string, b: string): number {
   const pa = a.split('-').map(Number);
   const pb = b.split('-').map(Number);
-  for (let i = 0; i < Math.min(pa.length, pb.length); i++) if (pa[i] !== pb[i]) return pa[i]! - pb[i]!;
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) if (pa[i] !== pb[i]) return at(pa, i) - at(pb, i);
   return pa.length - pb.length;
 }
 
@@ -63,7 +64,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
   const choice = chooseContent(snapshot, blocks, scores.final, scores.components, threshold);
   trace.push(...choice.trace);
   const keptSet = new Set(choice.kept);
-  const keptWords = choice.kept.reduce((s, i) => s + blocks[i]!.words, 0);
+  const keptWords = choice.kept.reduce((s, i) => s + at(blocks, i).words, 0);
   const hasContent = choice.kept.length > 0 && keptWords >= MIN_CONTENT_WORDS;
   const pageType: PageType = hasContent ? best[0] : 'other';
 
@@ -76,9 +77,9 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
   let margin: number | null = null;
   const merged: Decision['merged'] = [];
   let reason: string;
-  const keptChars = choice.kept.reduce((s, i) => s + blocks[i]!.chars, 0);
+  const keptChars = choice.kept.reduce((s, i) => s + at(blocks, i).chars, 0);
   if (hasContent && mainLeaves.length > 0) {
-    const top = [...mainLeaves].sort((a, b) => b.score - a.score || cmpId(a.id, b.id))[0]!;
+    const top = at([...mainLeaves].sort((a, b) => b.score - a.score || cmpId(a.id, b.id)), 0);
     const mainId = commonAncestorId(mainLeaves.map((r) => r.id));
     const mainRec = byId.get(mainId)!;
     main = { id: mainId, rect: mainRec.rect, score: mainRec.score, blockIds: mainLeaves.map((r) => r.id) };
@@ -105,10 +106,10 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
 
   const leafIds = scores.index.leaves.map((l) => l.leaf.id);
   const dropped = choice.dropped.map((d) => {
-    const leaf = scores.index.leafOfBlock[d.block]!;
-    return { text: blocks[d.block]!.text.slice(0, 120), reason: d.reason, block: leaf >= 0 ? leafIds[leaf]! : null };
+    const leaf = at(scores.index.leafOfBlock, d.block);
+    return { text: at(blocks, d.block).text.slice(0, 120), reason: d.reason, block: leaf >= 0 ? at(leafIds, leaf) : null };
   });
-  const containerNode = choice.container >= 0 ? snapshot.nodes[choice.container]! : null;
+  const containerNode = choice.container >= 0 ? at(snapshot.nodes, choice.container) : null;
   const pageTypeScores: Decision['pageTypeScores'] = {};
   for (const [t, p] of scores.pageTypes) pageTypeScores[t] = round(p);
   return {

@@ -6,6 +6,7 @@
  * what it came from. Margin = bias + the sum of the contributions, exactly.
  */
 import { z } from 'zod';
+import { at } from '../util/at.js';
 
 /** One ensemble as stored in models/*.json (arrays per tree; see scripts/train/export.py). */
 const treeSchema = z.object({
@@ -60,27 +61,27 @@ export function compileModel(file: ModelFile): TreeModel {
   const right = new Int32Array(total);
   const value = new Float64Array(total);
   const roots = new Int32Array(m.trees.length);
-  let at = 0;
+  let offset = 0;
   m.trees.forEach((t, k) => {
     const n = t.feature.length;
     if (t.threshold.length !== n || t.left.length !== n || t.right.length !== n || t.value.length !== n) {
       throw new Error(`model ${m.target}: tree ${k} has arrays of different lengths`);
     }
-    roots[k] = at;
+    roots[k] = offset;
     for (let i = 0; i < n; i++) {
-      const f = t.feature[i]!;
+      const f = at(t.feature, i);
       if (f >= m.features.length) throw new Error(`model ${m.target}: tree ${k} splits on feature ${f} of ${m.features.length}`);
-      feature[at + i] = f;
-      threshold[at + i] = t.threshold[i]!;
+      feature[offset + i] = f;
+      threshold[offset + i] = at(t.threshold, i);
       const leaf = f < 0;
-      const l = t.left[i]!;
-      const r = t.right[i]!;
+      const l = at(t.left, i);
+      const r = at(t.right, i);
       if (!leaf && (l <= i || r <= i || l >= n || r >= n)) throw new Error(`model ${m.target}: tree ${k} node ${i} has bad children`);
-      left[at + i] = leaf ? -1 : at + l;
-      right[at + i] = leaf ? -1 : at + r;
-      value[at + i] = t.value[i]!;
+      left[offset + i] = leaf ? -1 : offset + l;
+      right[offset + i] = leaf ? -1 : offset + r;
+      value[offset + i] = at(t.value, i);
     }
-    at += n;
+    offset += n;
   });
   const classes = m.classes ?? [m.target];
   if (m.base.length !== classes.length) throw new Error(`model ${m.target}: ${m.base.length} base margins for ${classes.length} classes`);
@@ -89,13 +90,18 @@ export function compileModel(file: ModelFile): TreeModel {
 
 /** Column indexes of the model's features in a table with these names (every one must exist). */
 export function featureColumns(model: TreeModel, names: readonly string[]): Int32Array {
-  const at = new Map(names.map((n, i) => [n, i]));
+  const column = new Map(names.map((n, i) => [n, i]));
   return Int32Array.from(model.features, (f) => {
-    const i = at.get(f);
+    const i = column.get(f);
     if (i === undefined) throw new Error(`model ${model.target} needs feature ${f}, which is not computed`);
     return i;
   });
 }
+
+// The tree walks below are the classifier's hot loop: they read the typed arrays directly, not
+// through `at()` (one helper shared by every array kind made its reads megamorphic and the walk
+// about twice as slow). compileModel checked every child and feature index, so the `??` fallbacks
+// cannot happen; they only make a bad index end the walk with NaN, as `undefined` did.
 
 /**
  * Margins (log-odds; one per class) for each row of a row-major float32 table. `columns` maps the
@@ -108,11 +114,12 @@ export function predictMargins(model: TreeModel, data: Float32Array, stride: num
   const { feature, threshold, left, right, value, roots } = model;
   for (let r = 0; r < rows; r++) {
     const base = r * stride;
-    for (let c = 0; c < k; c++) out[r * k + c] = model.base[c]!;
+    for (let c = 0; c < k; c++) out[r * k + c] = at(model.base, c);
     for (let t = 0; t < roots.length; t++) {
-      let node = roots[t]!;
-      while (feature[node]! >= 0) node = data[base + columns[feature[node]!]!]! < threshold[node]! ? left[node]! : right[node]!;
-      out[r * k + (t % k)] += value[node]!;
+      let node = roots[t] ?? -1;
+      for (let f = feature[node] ?? -1; f >= 0; f = feature[node] ?? -1) node = (data[base + (columns[f] ?? -1)] ?? NaN) < (threshold[node] ?? NaN) ? (left[node] ?? -1) : (right[node] ?? -1);
+      const o = r * k + (t % k);
+      out[o] = (out[o] ?? NaN) + (value[node] ?? NaN);
     }
   }
   return out;
@@ -125,16 +132,15 @@ export function predictMargins(model: TreeModel, data: Float32Array, stride: num
 export function contributions(model: TreeModel, data: Float32Array, row: number, stride: number, columns: Int32Array, cls = 0): { bias: number; byFeature: Float64Array } {
   const k = model.classes.length;
   const byFeature = new Float64Array(model.features.length);
-  let bias = model.base[cls]!;
+  let bias = at(model.base, cls);
   const { feature, threshold, left, right, value, roots } = model;
   const base = row * stride;
   for (let t = cls; t < roots.length; t += k) {
-    let node = roots[t]!;
-    bias += value[node]!;
-    while (feature[node]! >= 0) {
-      const f = feature[node]!;
-      const next = data[base + columns[f]!]! < threshold[node]! ? left[node]! : right[node]!;
-      byFeature[f] += value[next]! - value[node]!;
+    let node = roots[t] ?? -1;
+    bias += value[node] ?? NaN;
+    for (let f = feature[node] ?? -1; f >= 0; f = feature[node] ?? -1) {
+      const next = (data[base + (columns[f] ?? -1)] ?? NaN) < (threshold[node] ?? NaN) ? (left[node] ?? -1) : (right[node] ?? -1);
+      byFeature[f] = (byFeature[f] ?? NaN) + ((value[next] ?? NaN) - (value[node] ?? NaN));
       node = next;
     }
   }
@@ -148,7 +154,7 @@ export function sigmoid(x: number): number {
 /** Softmax over one row's class margins. */
 export function softmax(margins: ArrayLike<number>): number[] {
   let max = -Infinity;
-  for (let i = 0; i < margins.length; i++) max = Math.max(max, margins[i]!);
+  for (let i = 0; i < margins.length; i++) max = Math.max(max, at(margins, i));
   const e = Array.from(margins, (m) => Math.exp(m - max));
   const s = e.reduce((a, b) => a + b, 0);
   return e.map((x) => x / s);

@@ -6,6 +6,7 @@
  */
 import type { FeatureTable } from './block-features.js';
 import type { TextBlock } from './text-blocks.js';
+import { at } from '../util/at.js';
 
 /** Share of the page's characters in blocks where a feature column is at least `min`. */
 const SHARES: ReadonlyArray<[string, string, number]> = [
@@ -47,34 +48,34 @@ export function pageTypeFeatures(table: FeatureTable, blocks: readonly TextBlock
   const names: string[] = [];
   const values: number[] = [];
   const stride = table.names.length;
-  const at = (row: number, name: string): number => {
+  const cell = (row: number, name: string): number => {
     const c = col.get(name);
-    return c === undefined ? 0 : table.data[row * stride + c]!;
+    return c === undefined ? 0 : at(table.data, row * stride + c);
   };
   // page-level columns are the same on every row: take them from the first
   for (const n of table.names) {
     if (!n.startsWith('page.')) continue;
     names.push(n);
-    values.push(table.rows ? at(0, n) : 0);
+    values.push(table.rows ? cell(0, n) : 0);
   }
   let total = 0;
   for (const b of blocks) total += b.chars;
   const denom = Math.max(1, total);
   for (const [name, column, min] of SHARES) {
     let s = 0;
-    for (let i = 0; i < blocks.length; i++) if (at(i, column) >= min) s += blocks[i]!.chars;
+    for (let i = 0; i < blocks.length; i++) if (cell(i, column) >= min) s += at(blocks, i).chars;
     names.push(`type.${name}`);
     values.push(s / denom);
   }
   for (const [name, column, min] of COUNTS) {
     let s = 0;
-    for (let i = 0; i < blocks.length; i++) if (at(i, column) >= min) s++;
+    for (let i = 0; i < blocks.length; i++) if (cell(i, column) >= min) s++;
     names.push(`type.${name}`);
     values.push(Math.log1p(s));
   }
   for (const column of MEANS) {
     let s = 0;
-    for (let i = 0; i < blocks.length; i++) s += at(i, column) * blocks[i]!.chars;
+    for (let i = 0; i < blocks.length; i++) s += cell(i, column) * at(blocks, i).chars;
     names.push(`type.mean.${column}`);
     values.push(s / denom);
   }

@@ -12,6 +12,7 @@ import type { TextBlock } from './text-blocks.js';
 import { PAGE_TYPES, SCORE_COMPONENTS, type FeatureFamily, type PageType, type ScoreComponent } from './types.js';
 import type { BlockTree } from '../segment/types.js';
 import type { PageSnapshot } from '../snapshot/types.js';
+import { addAt, at } from '../util/at.js';
 
 export interface BlockScores {
   index: BlockIndex;
@@ -30,7 +31,7 @@ const COMPONENT_AT = new Map<ScoreComponent, number>(SCORE_COMPONENTS.map((c, i)
 function familyComponents(model: ClassifierModels['first'], table: FeatureTable, out: Float64Array, margins: Float64Array): void {
   const stride = table.names.length;
   const columns = featureColumns(model, table.names);
-  const familyOf = new Map(table.names.map((n, i) => [n, table.families[i]!]));
+  const familyOf = new Map(table.names.map((n, i) => [n, at(table.families, i)]));
   const slot = Int32Array.from(model.features, (f) => COMPONENT_AT.get(familyOf.get(f) as FeatureFamily)!);
   const k = SCORE_COMPONENTS.length;
   for (let r = 0; r < table.rows; r++) {
@@ -38,8 +39,8 @@ function familyComponents(model: ClassifierModels['first'], table: FeatureTable,
     let margin = bias;
     out[r * k + COMPONENT_AT.get('base')!] = bias;
     for (let f = 0; f < byFeature.length; f++) {
-      out[r * k + slot[f]!] += byFeature[f]!;
-      margin += byFeature[f]!;
+      addAt(out, r * k + at(slot, f), at(byFeature, f));
+      margin += at(byFeature, f);
     }
     margins[r] = margin;
   }
@@ -61,13 +62,13 @@ export function scoreBlocks(snapshot: PageSnapshot, tree: BlockTree, blocks: rea
   }
   const final = Float64Array.from(finalMargin, sigmoid);
   const around = COMPONENT_AT.get('surroundings')!;
-  for (let r = 0; r < rows; r++) components[r * k + around] = finalMargin[r]! - firstMargin[r]!;
+  for (let r = 0; r < rows; r++) components[r * k + around] = at(finalMargin, r) - at(firstMargin, r);
   const pf = pageTypeFeatures(table, blocks);
   const pm = predictMargins(models.pageType, pf.values, pf.names.length, featureColumns(models.pageType, pf.names));
   const probs = softmax(pm);
   const pageTypes = models.pageType.classes.map((c, i): [PageType, number] => {
     if (!PAGE_TYPES.includes(c as PageType)) throw new Error(`page-type model predicts an unknown type "${c}"`);
-    return [c as PageType, probs[i]!];
+    return [c as PageType, at(probs, i)];
   });
   return { index, first, final, components, pageTypes };
 }
@@ -76,7 +77,7 @@ export function scoreBlocks(snapshot: PageSnapshot, tree: BlockTree, blocks: rea
 export function componentsOf(scores: BlockScores, row: number): Record<ScoreComponent, number> {
   const k = SCORE_COMPONENTS.length;
   const out = {} as Record<ScoreComponent, number>;
-  SCORE_COMPONENTS.forEach((c, i) => (out[c] = scores.components[row * k + i]!));
+  SCORE_COMPONENTS.forEach((c, i) => (out[c] = at(scores.components, row * k + i)));
   return out;
 }
 

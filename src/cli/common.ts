@@ -17,6 +17,7 @@ import { processInput } from '../pipeline/page.js';
 import type { PageResult } from '../pipeline/record.js';
 import { Session } from '../pipeline/session.js';
 import { onExit, say } from './terminal.js';
+import { at } from '../util/at.js';
 
 export const EXIT_OK = 0;
 export const EXIT_SOME_FAILED = 1;
@@ -200,7 +201,7 @@ export function toExtractOptions(o: RenderCliOptions): ResolvedExtractOptions {
   if (o.viewport !== undefined) {
     const m = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/i.exec(o.viewport);
     if (!m) throw new OptionsError(`--viewport must be WIDTHxHEIGHT in CSS px, like 1366x768; got ${JSON.stringify(o.viewport)}`);
-    size = { width: parseInt(m[1]!, 10), height: parseInt(m[2]!, 10) };
+    size = { width: parseInt(at(m, 1), 10), height: parseInt(at(m, 2), 10) };
   }
   return withFlags(() =>
     resolveExtractOptions({
@@ -302,7 +303,7 @@ export async function renderOne(command: string, input: string, o: RenderCliOpti
   const opts = { ...toExtractOptions(o), keepArtifacts: true };
   const checked = await checkInputs([input], opts.root);
   if (checked.inputs.length !== 1) throw new OptionsError(`${command} takes exactly one page, not a folder of ${checked.inputs.length}`);
-  const first = checked.inputs[0]!;
+  const first = at(checked.inputs, 0);
   if (first.error) {
     say(`${first.input}: ${first.error.code}: ${first.error.message}`);
     return null;
@@ -310,7 +311,7 @@ export async function renderOne(command: string, input: string, o: RenderCliOpti
   const session = await openSession(o);
   try {
     const inputs = await checked.withServer(session);
-    const r = await processInput(session, inputs[0]!, opts);
+    const r = await processInput(session, at(inputs, 0), opts);
     if (!r.record.ok || !r.snapshot || !r.tree || !r.decision) {
       say(`${r.record.input}: ${r.record.error?.code}: ${r.record.error?.message}`);
       return null;

@@ -23,6 +23,7 @@ import { openSession, toExtractOptions, type RenderCliOptions } from './common.j
 import { out, outRaw } from './terminal.js';
 import { startProgress } from './progress.js';
 import { segmentView } from './segment.js';
+import { at } from '../util/at.js';
 
 export interface SegEvalOptions extends RenderCliOptions {
   segmentation: string;
@@ -118,7 +119,7 @@ export async function runSegmentationEval(o: SegEvalOptions): Promise<void> {
         concurrency: opts.concurrency,
         onDone: (r) => progress.tick(r.record.ok),
         emit: (r, i) => {
-          const id = toRender[i]!.id;
+          const id = at(toRender, i).id;
           const err = r.record.ok ? null : `${r.record.error?.code}: ${r.record.error?.message}`;
           record(id, r.record.ok ? r.tree : undefined, r.record.ok ? r.decision : undefined, err);
           if (o.snapshots && r.snapshot) writeFileSync(path.join(o.snapshots, `${id}.json.gz`), gzipSync(JSON.stringify(r.snapshot)));

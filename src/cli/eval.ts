@@ -20,6 +20,7 @@ import { jsonLine } from '../record/jsonl.js';
 import { out, outRaw, say } from './terminal.js';
 import { runSegmentationEval } from './eval-segmentation.js';
 import { DEFAULT_GRID } from '../eval/segmentation.js';
+import { at } from '../util/at.js';
 
 interface EvalCliOptions extends RenderCliOptions {
   gold?: string;
@@ -126,8 +127,8 @@ async function extractDir(dir: string, o: EvalCliOptions, strategies: string[]):
           const render = t.load + t.snapshot;
           pages++;
           if (strategies.length === 1) {
-            predictions.get(strategies[0]!)![id] = r.record.text;
-            busyMs.set(strategies[0]!, busyMs.get(strategies[0]!)! + render + t.segment + t.classify + t.content);
+            predictions.get(at(strategies, 0))![id] = r.record.text;
+            busyMs.set(at(strategies, 0), busyMs.get(at(strategies, 0))! + render + t.segment + t.classify + t.content);
           } else {
             for (const s of strategies) {
               const out = r.snapshot ? runStrategy(r.snapshot, s) : { text: '', ms: 0 };

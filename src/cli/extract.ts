@@ -19,6 +19,7 @@ import {
 import { BatchSummary, startProgress } from './progress.js';
 import { screenshotHooks, screenshotTarget, writeAnnotated, type ScreenshotCliOptions } from './screenshot-options.js';
 import { say } from './terminal.js';
+import { at } from '../util/at.js';
 
 interface ExtractCliOptions extends RenderCliOptions, ScreenshotCliOptions {
   format?: Format;
@@ -170,18 +171,18 @@ async function runExtract(args: string[], o: ExtractCliOptions): Promise<number>
     const extra: string[] = [];
     if (resume && choice.target.kind === 'file') {
       const state = await prepareResume(choice.target.path, o.retryFailed ?? false, new Set(keys));
-      todo = todo.filter((i) => !state.done.has(keys[i]!));
+      todo = todo.filter((i) => !state.done.has(at(keys, i)));
       extra.push(`resumed: ${pages - todo.length} of ${pages} input${pages === 1 ? '' : 's'} already recorded` + (state.retried ? `, ${state.retried} error record${state.retried === 1 ? '' : 's'} to retry` : ''));
-      if (state.skipped.length) extra.push(`${state.skipped.length} line${state.skipped.length === 1 ? '' : 's'} of ${choice.target.path} are not records (first: line ${state.skipped[0]!.line}: ${state.skipped[0]!.error})`);
+      if (state.skipped.length) extra.push(`${state.skipped.length} line${state.skipped.length === 1 ? '' : 's'} of ${choice.target.path} are not records (first: line ${at(state.skipped, 0).line}: ${at(state.skipped, 0).error})`);
     }
 
-    const needBrowser = todo.some((i) => !checked.inputs[i]!.error);
+    const needBrowser = todo.some((i) => !at(checked.inputs, i).error);
     let inputs = checked.inputs;
     if (needBrowser) {
       session = await openSession(o);
       inputs = await checked.withServer(session);
     }
-    const batch = todo.map((i) => inputs[i]!);
+    const batch = todo.map((i) => at(inputs, i));
     const single = pages === 1;
     const writer = openWriter(choice, o, property, resume ?? false);
     const summary = new BatchSummary();
@@ -189,7 +190,7 @@ async function runExtract(args: string[], o: ExtractCliOptions): Promise<number>
     let status = EXIT_OK;
     try {
       const emit = async (r: PageResult, i: number) => {
-        const target = screenshotTarget(o, r.record.input, todo[i]!);
+        const target = screenshotTarget(o, r.record.input, at(todo, i));
         if (target) await writeAnnotated(r, target, maxHeight, o.screenshotLevel);
         summary.add(r.record);
         await writer.emit(r, i);
@@ -199,7 +200,7 @@ async function runExtract(args: string[], o: ExtractCliOptions): Promise<number>
       if (session) {
         await runBatch(session, batch, opts, {
           concurrency: opts.concurrency,
-          hooks: (input, i) => screenshotHooks(o, input, todo[i]!, inputLabel(input), opts, maxHeight),
+          hooks: (input, i) => screenshotHooks(o, input, at(todo, i), inputLabel(input), opts, maxHeight),
           onDone: (r) => progress.tick(r.record.ok),
           emit,
         });

@@ -13,6 +13,7 @@ import { OptionsError } from '../options.js';
 import { cutTornTail, jsonLine, openLineWriter, readLines, readRecords, type SkippedLine } from '../record/jsonl.js';
 import { parseRecord, type ExtractRecord } from '../record/schema.js';
 import { out, outRaw, printable } from './terminal.js';
+import { at } from '../util/at.js';
 
 export const FORMATS = ['text', 'html', 'markdown', 'json', 'jsonl'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -103,7 +104,7 @@ export function renderPage(r: ExtractRecord, format: Exclude<Format, 'jsonl'>, w
     return `---\n${lines.join('\n')}\n---\n\n${end(body)}`;
   }
   if (format === 'text') {
-    const label = (k: string) => k[0]!.toUpperCase() + k.slice(1);
+    const label = (k: string) => at(k, 0).toUpperCase() + k.slice(1);
     return `${fields.map(([k, v]) => `${label(k)}: ${String(v).replace(/\s+/g, ' ')}`).join('\n')}\n\n${end(body)}`;
   }
   const meta = (name: string, v: string | number | null) => (v === null || v === '' ? '' : `<meta name="${name}" content="${escapeHtml(String(v))}">\n`);

@@ -6,6 +6,7 @@
  * article; read across blocks, so that a one-word heading followed by gold text matches.
  */
 import { tokens } from './score.js';
+import { addAt, at } from '../util/at.js';
 
 export interface BlockAlignment {
   /** Words in each block. */
@@ -38,8 +39,8 @@ export function alignBlocks(blockTexts: readonly string[], gold: string): BlockA
   const words = new Array<number>(blockTexts.length).fill(0);
   const hits = new Array<number>(blockTexts.length).fill(0);
   owner.forEach((b, i) => {
-    words[b]!++;
-    hits[b]! += covered[i]!;
+    addAt(words, b, 1);
+    addAt(hits, b, at(covered, i));
   });
-  return { words, coverage: words.map((w, b) => (w ? hits[b]! / w : 0)) };
+  return { words, coverage: words.map((w, b) => (w ? at(hits, b) / w : 0)) };
 }

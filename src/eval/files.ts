@@ -9,6 +9,7 @@ import { OptionsError } from '../options.js';
 import { readRecords } from '../record/jsonl.js';
 import { entryText, schemaProblem, textMapSchema, type TextMap } from './gold.js';
 import { pageId } from './score.js';
+import { at } from '../util/at.js';
 
 const wrappedTextMapSchema = z.looseObject({ version: z.unknown(), output: textMapSchema });
 
@@ -26,7 +27,7 @@ async function looksLikeOneObject(file: string): Promise<boolean> {
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
     const head = buf.subarray(0, bytesRead).toString('utf8').trimStart();
     if (!head.startsWith('{')) return false;
-    const firstLine = head.split('\n', 1)[0]!;
+    const firstLine = at(head.split('\n', 1), 0);
     // a JSONL file's first line is a whole record, with "input" and "ok"
     try {
       const first = JSON.parse(firstLine) as Record<string, unknown>;

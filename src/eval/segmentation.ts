@@ -23,6 +23,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Role } from '../classify/types.js';
 import type { Rect } from '../snapshot/types.js';
+import { addAt, at, own } from '../util/at.js';
 
 export const GOLD_LEVELS = ['top', 'fine'] as const;
 export type GoldLevel = (typeof GOLD_LEVELS)[number];
@@ -57,7 +58,7 @@ export type SegGold = z.infer<typeof segGoldSchema>;
 export function parseSegGold(raw: unknown, label: string): SegGold {
   const r = segGoldSchema.safeParse(raw);
   if (!r.success) {
-    const i = r.error.issues[0]!;
+    const i = at(r.error.issues, 0);
     throw new Error(`${label}: not a segmentation gold file (${i.path.join('.') || 'root'}: ${i.message})`);
   }
   return r.data;
@@ -85,8 +86,7 @@ export function bcubed(weights: readonly number[], gold: readonly Label[], pred:
 function dense(labels: readonly Label[], background: boolean): { ids: Int32Array; n: number } {
   const map = new Map<Label, number>();
   const ids = new Int32Array(labels.length);
-  for (let i = 0; i < labels.length; i++) {
-    const x = labels[i]!;
+  for (const [i, x] of labels.entries()) {
     if (x === null && !background) {
       ids[i] = -1;
       continue;
@@ -104,18 +104,18 @@ function side(w: readonly number[], by: { ids: Int32Array; n: number }, other: {
   const joint = new Map<number, number>();
   let denom = 0;
   for (let i = 0; i < w.length; i++) {
-    const k = by.ids[i]!;
+    const k = at(by.ids, i);
     if (k < 0) continue;
-    tot[k] += w[i]!;
-    denom += w[i]!;
-    const o = other.ids[i]!;
+    addAt(tot, k, at(w, i));
+    denom += at(w, i);
+    const o = at(other.ids, i);
     if (o < 0) continue;
     const key = k * (other.n + 1) + o;
-    joint.set(key, (joint.get(key) ?? 0) + w[i]!);
+    joint.set(key, (joint.get(key) ?? 0) + at(w, i));
   }
   if (denom <= 0) return NaN;
   let s = 0;
-  for (const [key, x] of joint) s += (x * x) / tot[Math.floor(key / (other.n + 1))]!;
+  for (const [key, x] of joint) s += (x * x) / at(tot, Math.floor(key / (other.n + 1)));
   return s / denom;
 }
 
@@ -173,7 +173,7 @@ export interface GridSpec {
 export const DEFAULT_GRID: GridSpec = { cols: 3, rowPx: 384 };
 
 function centre(r: readonly number[]): [number, number] {
-  return [r[0]! + r[2]! / 2, r[1]! + r[3]! / 2];
+  return [at(r, 0) + at(r, 2) / 2, at(r, 1) + at(r, 3) / 2];
 }
 
 export function goldLabels(gold: SegGold, level: GoldLevel): Array<number | null> {
@@ -283,9 +283,9 @@ export function goldType(gold: SegGold, item: SegGold['items'][number], level: G
   const own = level === 'top' ? item.goldTop : item.goldBlock;
   if (own === null) return null;
   const t = gold.blocks[own]?.type;
-  if (t && t in GOLD_TYPE_ROLES) return t;
+  if (t && Object.hasOwn(GOLD_TYPE_ROLES, t)) return t;
   const top = item.goldTop === null ? undefined : gold.blocks[item.goldTop]?.type;
-  return top && top in GOLD_TYPE_ROLES ? top : null;
+  return top && Object.hasOwn(GOLD_TYPE_ROLES, top) ? top : null;
 }
 
 export interface RoleCount {
@@ -308,7 +308,7 @@ export function roleAgreement(gold: SegGold, level: GoldLevel, assigned: readonl
     if (!t) return;
     chars += it.chars;
     const leaf = assigned[k];
-    if (leaf !== null && leaf !== undefined && GOLD_TYPE_ROLES[t]!.includes(roles[leaf]!)) agree += it.chars;
+    if (leaf !== null && leaf !== undefined && own(GOLD_TYPE_ROLES, t)?.includes(at(roles, leaf))) agree += it.chars;
   });
   return { chars, agree };
 }

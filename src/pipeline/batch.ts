@@ -9,6 +9,7 @@ import { processInput, type PageHooks } from './page.js';
 import type { PageResult } from './record.js';
 import type { Session } from './session.js';
 import { TabPool, type TabChanges } from './tabs.js';
+import { at } from '../util/at.js';
 
 export interface BatchOptions {
   concurrency: number;
@@ -56,7 +57,7 @@ export async function runBatch(session: Session, inputs: ResolvedInput[], opts: 
   const work = async (tabs: TabPool): Promise<void> => {
     while (nextToStart < inputs.length) {
       const i = nextToStart++;
-      const input = inputs[i]!;
+      const input = at(inputs, i);
       const result = await processInput(session, input, opts, batch.hooks?.(input, i) ?? {}, tabs);
       batch.onDone?.(result, i);
       done.set(i, result);

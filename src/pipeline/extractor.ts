@@ -22,6 +22,7 @@ import { runBatch } from './batch.js';
 import { processInput } from './page.js';
 import { buildRecord, type PageResult } from './record.js';
 import { Session } from './session.js';
+import { at } from '../util/at.js';
 
 /** HTML you already have, with the URL it came from (the base for its relative links). */
 export interface HtmlInput {
@@ -156,7 +157,7 @@ export class Extractor {
   async extract(input: ExtractInput | Page, options?: ExtractOptions): Promise<PageResult> {
     const opts = this.options(options);
     if (isPage(input)) return extractFromPage(input, opts);
-    return (await this.run([input], opts, true))[0]!;
+    return at((await this.run([input], opts, true)), 0);
   }
 
   /** Many inputs (folders expand to their HTML files), rendered `concurrency` at a time; results in input order. */
@@ -220,9 +221,9 @@ export class Extractor {
       throw new OptionsError(`${String(inputs[0])} is a folder of ${resolved.length} pages: extract() takes one page, extractMany() takes many`);
     }
     const out: PageResult[] = [];
-    if (resolved.length === 1) out.push(await processInput(this.session, resolved[0]!, opts));
+    if (resolved.length === 1) out.push(await processInput(this.session, at(resolved, 0), opts));
     else await runBatch(this.session, resolved, opts, { concurrency: opts.concurrency, emit: (r) => void out.push(r) });
-    for (const doc of docs) relabel(out[doc.index]!, doc);
+    for (const doc of docs) relabel(at(out, doc.index), doc);
     return out;
   }
 }

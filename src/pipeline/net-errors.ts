@@ -4,6 +4,8 @@
  */
 
 /** What some ports on Chromium's restricted list are for (the list: net/base/port_util.cc). */
+import { at } from '../util/at.js';
+
 const RESERVED_PORTS: Readonly<Record<number, string>> = {
   21: 'FTP', 22: 'SSH', 23: 'Telnet', 25: 'SMTP', 53: 'DNS', 110: 'POP3', 111: 'RPC', 119: 'NNTP', 143: 'IMAP', 465: 'SMTPS',
   587: 'mail submission', 993: 'IMAPS', 995: 'POP3S', 2049: 'NFS', 5060: 'SIP', 5061: 'SIP over TLS', 6000: 'X11',
@@ -69,6 +71,6 @@ export function netErrorHint(name: string, url: string): string | null {
 export function explainNetError(message: string, url: string): string {
   const m = /net::(ERR_[A-Z_]+)/.exec(message);
   if (!m) return message;
-  const hint = netErrorHint(m[1]!, url);
+  const hint = netErrorHint(at(m, 1), url);
   return hint ? `${message} (${hint})` : message;
 }

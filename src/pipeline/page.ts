@@ -18,6 +18,7 @@ import { explainNetError } from './net-errors.js';
 import { buildRecord, errorRecord, type ErrorInfo, type PageResult } from './record.js';
 import { recoverContent, recoveryWarning, sourceTextChars, type Recovery } from './recover.js';
 import type { Session } from './session.js';
+import { at } from '../util/at.js';
 
 export interface PageHooks {
   /** Called with the live page after the snapshot, before the context closes (screenshots). */
@@ -67,7 +68,7 @@ const CLOSE_GRACE_MS = 1500;
 function toErrorInfo(e: unknown, url = ''): ErrorInfo {
   if (e instanceof VisegError) return { code: e.code, message: explainNetError(e.message, url) };
   const msg = e instanceof Error ? e.message : String(e);
-  const first = msg.split('\n')[0]!;
+  const first = at(msg.split('\n'), 0);
   if (/Target crashed|Page crashed|renderer.*crash/i.test(msg)) return { code: 'PAGE_CRASHED', message: `The page's renderer crashed: ${first}` };
   if (/Target page, context or browser has been closed|Browser has been closed|browser has disconnected/i.test(msg)) {
     return { code: 'BROWSER_CRASHED', message: first };

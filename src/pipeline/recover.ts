@@ -16,6 +16,7 @@ import { closeQuietly, liftPageHide, loadPage, race, warning, within, type Warni
 import type { Recovery } from '../record/schema.js';
 import type { Capture } from '../snapshot/capture.js';
 import type { PageSnapshot } from '../snapshot/types.js';
+import { at } from '../util/at.js';
 
 export type { Recovery };
 
@@ -77,7 +78,7 @@ export function sourceTextChars(html: string): number {
       }
       const close = html.indexOf('>', TAG.lastIndex);
       if (close < 0) break;
-      const name = m[2]!.toLowerCase();
+      const name = at(m, 2).toLowerCase();
       const endTag = m[1] ? undefined : NOT_TEXT.get(name);
       if (endTag) {
         endTag.lastIndex = close;

@@ -14,6 +14,7 @@ import { inputLabel } from '../pipeline/public-urls.js';
 import { OptionsError, parseWith, queueJobOptionsSchema, resolveExtractOptions, type ExtractOptions } from '../options.js';
 import { inputKey, resolveLocation, settingsFingerprint, type JobData, type JobSettings, type QueueLocation } from './keys.js';
 import { openQueue } from './redis.js';
+import { at } from '../util/at.js';
 
 export interface EnqueueOptions extends QueueLocation, Omit<ExtractOptions, 'concurrency' | 'keepArtifacts'> {
   /** Add every input again, even when it is already queued or done. */
@@ -83,13 +84,13 @@ export async function enqueue(inputs: string[], options: EnqueueOptions = {}): P
       else unique.push({ input: inputLabel(r), target, key });
       seen.add(key);
     }
-    for (let at = 0; at < unique.length; at += CHUNK) {
-      const chunk = unique.slice(at, at + CHUNK);
+    for (let start = 0; start < unique.length; start += CHUNK) {
+      const chunk = unique.slice(start, start + CHUNK);
       const keys = chunk.map((c) => c.key);
       const indexed = await index.addKeys(keys, options.force ?? false);
       const toAdd: Array<{ name: string; data: JobData; opts: typeof jobOpts & { jobId: string } }> = [];
       const job = (i: number, id: string, seq: number) => ({
-        name: 'page', data: { input: chunk[i]!.input, target: chunk[i]!.target, seq, settings: fingerprint }, opts: { ...jobOpts, jobId: id },
+        name: 'page', data: { input: at(chunk, i).input, target: at(chunk, i).target, seq, settings: fingerprint }, opts: { ...jobOpts, jobId: id },
       });
       const queued: number[] = [];
       for (const [i, r] of indexed.entries()) {
@@ -105,11 +106,11 @@ export async function enqueue(inputs: string[], options: EnqueueOptions = {}): P
       // Indexed but never added (an earlier enqueue stopped between the two steps): add it now.
       if (queued.length) {
         const pipe = index.redis.pipeline();
-        for (const i of queued) pipe.exists(queue.toKey(indexed[i]!.id));
+        for (const i of queued) pipe.exists(queue.toKey(at(indexed, i).id));
         const exists = (await pipe.exec()) ?? [];
         for (const [n, i] of queued.entries()) {
           if (exists[n]?.[1] === 0) {
-            toAdd.push(job(i, indexed[i]!.id, indexed[i]!.seq));
+            toAdd.push(job(i, at(indexed, i).id, at(indexed, i).seq));
             result.requeued++;
           } else result.alreadyQueued++;
         }

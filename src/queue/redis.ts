@@ -11,6 +11,7 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { displayUrl, indexKeys, resolveLocation, type IndexKeys, type JobData, type QueueLocation, type ResolvedLocation } from './keys.js';
+import { at } from '../util/at.js';
 
 /** Thrown when Redis cannot be reached at the start of a command. */
 export class QueueConnectionError extends Error {
@@ -171,7 +172,7 @@ export async function connectIndex(loc: ResolvedLocation, o: ConnectOptions = {}
       const flat = await redis.visegAdd(k.order, k.seq, k.forced, k.records, k.drained, k.errors, force ? '1' : '0', ...keys);
       const out = [];
       for (let i = 0; i + 3 < flat.length; i += 4) {
-        out.push({ status: flat[i] as 'new' | 'queued' | 'done', id: flat[i + 1]!, seq: Number(flat[i + 2]), old: flat[i + 3]! });
+        out.push({ status: flat[i] as 'new' | 'queued' | 'done', id: at(flat, i + 1), seq: Number(flat[i + 2]), old: at(flat, i + 3) });
       }
       return out;
     },

@@ -14,6 +14,7 @@ import { readCompleteLines } from './lines.js';
 import { decodeRecordJson, encodeRecord } from './codec.js';
 import type { JobData, QueueLocation } from './keys.js';
 import { openQueue, type IndexClient, type QueueHandle } from './redis.js';
+import { at, last } from '../util/at.js';
 
 export interface ResultsOptions extends QueueLocation {
   /**
@@ -77,7 +78,7 @@ export async function reapFailed(ctx: Ctx): Promise<number> {
         const reason = job.failedReason ?? 'unknown';
         r.error = /stalled more than allowable limit|started more than allowable limit/.test(reason)
           ? { code: 'WORKER_LOST', message: `the workers rendering this page stopped answering ${job.attemptsStarted ?? ''} time(s) (killed, or out of memory?)` }
-          : { code: 'INTERNAL_ERROR', message: reason.split('\n')[0]! };
+          : { code: 'INTERNAL_ERROR', message: at(reason.split('\n'), 0) };
         if (await ctx.index.storeRecord(job.id!, encodeRecord(r), false, true)) n++;
       }
       await job.remove().catch(() => undefined);
@@ -101,7 +102,7 @@ async function* walk(ctx: Ctx, o: WalkOptions): AsyncGenerator<Line> {
     const ids: string[] = [];
     const seqs: number[] = [];
     for (let i = 0; i + 1 < page.length; i += 2) {
-      ids.push(page[i]!);
+      ids.push(at(page, i));
       seqs.push(Number(page[i + 1]));
     }
     const blobs = await redis.hmgetBuffer(keys.records, ...ids);
@@ -110,15 +111,15 @@ async function* walk(ctx: Ctx, o: WalkOptions): AsyncGenerator<Line> {
     for (const [i, id] of ids.entries()) {
       const blob = blobs[i];
       if (blob) {
-        yield { id, seq: seqs[i]!, json: decodeRecordJson(blob) };
-        after = seqs[i]!;
+        yield { id, seq: at(seqs, i), json: decodeRecordJson(blob) };
+        after = at(seqs, i);
         progressed = true;
       } else if (o.follow || o.stopAtGap) {
         gap = true;
         break;
       } else {
         o.state.unfinished++;
-        after = seqs[i]!;
+        after = at(seqs, i);
       }
     }
     if (!gap) continue;
@@ -223,12 +224,12 @@ export async function drainResults(o: DrainOptions): Promise<DrainResult> {
         next.push(l);
         if (next.length === extra.length) break;
       }
-      if (next.length !== extra.length || next.some((l, i) => inputOf(l.json) !== inputOf(extra[i]!))) {
+      if (next.length !== extra.length || next.some((l, i) => inputOf(l.json) !== inputOf(at(extra, i)))) {
         throw new Error(`${o.out} does not end with this queue's next records: it is not the file this queue was drained to`);
       }
-      const last = next[next.length - 1]!;
-      await ctx.index.markDrained(last.seq, next.length, next.map((l) => l.id));
-      cursor = { seq: last.seq, count: lines.length };
+      const newest = last(next);
+      await ctx.index.markDrained(newest.seq, next.length, next.map((l) => l.id));
+      cursor = { seq: newest.seq, count: lines.length };
     }
 
     fd = openSync(o.out, 'a');
@@ -238,8 +239,8 @@ export async function drainResults(o: DrainOptions): Promise<DrainResult> {
       if (!pending.length) return;
       writeSync(fd!, pending.map((l) => l.json + '\n').join(''));
       fsyncSync(fd!);
-      const last = pending[pending.length - 1]!;
-      await ctx.index.markDrained(last.seq, pending.length, pending.map((l) => l.id));
+      const newest = last(pending);
+      await ctx.index.markDrained(newest.seq, pending.length, pending.map((l) => l.id));
       written += pending.length;
       pending = [];
     };

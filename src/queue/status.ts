@@ -6,6 +6,7 @@
 import type { QueueLocation } from './keys.js';
 import { openQueue } from './redis.js';
 import { reapFailed } from './results.js';
+import { at } from '../util/at.js';
 
 export interface WorkerInfo {
   id: string;
@@ -72,7 +73,7 @@ export async function queueStatus(o: QueueLocation = {}): Promise<QueueStatus> {
     const drained = Number(drainedCount ?? 0);
     const workers: WorkerInfo[] = [];
     for (let i = 0; i + 1 < seen.length; i += 2) {
-      const id = seen[i]!;
+      const id = at(seen, i);
       try {
         const w = JSON.parse(infos[id] ?? '{}') as Omit<WorkerInfo, 'lastSeenMs'>;
         workers.push({ ...w, id, lastSeenMs: Math.max(0, now - Number(seen[i + 1])) });

@@ -9,6 +9,7 @@ import { readRecords, type SkippedLine } from '../record/jsonl.js';
 import { parseRecord, type ExtractRecord } from '../record/schema.js';
 import { pngSize } from './png.js';
 import type { ReportEntry } from './render.js';
+import { at } from '../util/at.js';
 
 /** Records of JSONL text, validated; blank, torn or non-record lines are skipped. */
 export function parseRecords(text: string): ExtractRecord[] {
@@ -116,7 +117,7 @@ export async function loadReportInputs(pathToResultsJsonlOrDir: string, onSkip?:
     if (!(await stat(jsonl).then((s) => s.isFile(), () => false))) {
       const found = (await readdir(dir)).filter((n) => n.toLowerCase().endsWith('.jsonl')).sort();
       if (found.length !== 1) throw new Error(`no results.jsonl in ${dir}` + (found.length > 1 ? ` (and ${found.length} other .jsonl files)` : ''));
-      jsonl = path.join(dir, found[0]!);
+      jsonl = path.join(dir, at(found, 0));
     }
   }
   const records: ExtractRecord[] = [];
@@ -143,7 +144,7 @@ export async function loadReportInputs(pathToResultsJsonlOrDir: string, onSkip?:
   }));
   missing.forEach((p, i) => {
     if (!p) return;
-    warnings.push(`page ${i + 1} (${printable(records[i]!.input)}): screenshot ${printable(p)} not found (or not a PNG), here or next to ${printable(path.basename(jsonl))}`);
+    warnings.push(`page ${i + 1} (${printable(at(records, i).input)}): screenshot ${printable(p)} not found (or not a PNG), here or next to ${printable(path.basename(jsonl))}`);
   });
 
   // Older records that do not name their screenshot: pair by file name.
@@ -156,7 +157,7 @@ export async function loadReportInputs(pathToResultsJsonlOrDir: string, onSkip?:
     const used = new Set<string>([...files.keys()].filter((n) => named.has(n)));
     const chosen = new Map<number, string>();
     for (const i of legacy) {
-      const name = screenshotName(records[i]!.input, i);
+      const name = screenshotName(at(records, i).input, i);
       if (files.has(name) && !used.has(name)) {
         used.add(name);
         chosen.set(i, files.get(name)!);
@@ -164,14 +165,14 @@ export async function loadReportInputs(pathToResultsJsonlOrDir: string, onSkip?:
     }
     for (const i of legacy) {
       if (chosen.has(i)) continue;
-      const tail = screenshotName(records[i]!.input, i).replace(/^\d{4}-/, '');
+      const tail = screenshotName(at(records, i).input, i).replace(/^\d{4}-/, '');
       const candidates = [...files.keys()].filter((n) => !used.has(n) && /^\d{4,}-/.test(n) && n.replace(/^\d{4,}-/, '') === tail);
       if (candidates.length === 1) {
-        used.add(candidates[0]!);
-        chosen.set(i, files.get(candidates[0]!)!);
+        used.add(at(candidates, 0));
+        chosen.set(i, files.get(at(candidates, 0))!);
       }
     }
-    if (records.length === 1 && !chosen.has(0) && files.size === 1) chosen.set(0, [...files.values()][0]!);
+    if (records.length === 1 && !chosen.has(0) && files.size === 1) chosen.set(0, at([...files.values()], 0));
     for (const [i, file] of chosen) shots[i] = await readFile(file);
   }
 

@@ -19,6 +19,7 @@ import { REPORT_CSS, REPORT_JS } from './client.js';
 import { escapeHtml as h, jsonForScript } from './escape.js';
 import { pngSize } from './png.js';
 import { summarize, type ReportSummary } from './stats.js';
+import { at } from '../util/at.js';
 
 export interface ReportEntry {
   record: ExtractRecord;
@@ -109,9 +110,9 @@ function toClient(b: BlockRecord): ClientBlock {
 function withExcerpts(blocks: ClientBlock[]): ClientBlock[] {
   blocks.forEach((b, i) => {
     if (b.excerpt || b.leaf) return;
-    for (let k = i + 1; k < blocks.length && blocks[k]!.id.startsWith(b.id + '-'); k++) {
-      if (blocks[k]!.leaf && blocks[k]!.excerpt) {
-        b.excerpt = blocks[k]!.excerpt;
+    for (let k = i + 1; k < blocks.length && at(blocks, k).id.startsWith(b.id + '-'); k++) {
+      if (at(blocks, k).leaf && at(blocks, k).excerpt) {
+        b.excerpt = at(blocks, k).excerpt;
         return;
       }
     }
@@ -137,7 +138,7 @@ type BlockIndex = Map<string, number>;
 function blockLink(pageIndex: number, id: string, index: BlockIndex, blocks: ClientBlock[]): string {
   const i = index.get(id);
   if (i === undefined) return `<code>${h(id)}</code>`;
-  const b = blocks[i]!;
+  const b = at(blocks, i);
   return `<a class="blk-link" href="#b-${pageIndex}-${i}" data-p="${pageIndex}" data-b="${i}">` +
     `<span class="swatch" style="background:${h(roleColour(b.role))}"></span><code>${h(id)}</code></a>`;
 }
@@ -321,7 +322,7 @@ function collapse(text: string): { flat: string; from: number[] } {
   const from: number[] = [];
   let space = false;
   for (let i = 0; i < text.length; i++) {
-    if (/\s/.test(text[i]!)) {
+    if (/\s/.test(at(text, i))) {
       space = true;
       continue;
     }
@@ -344,14 +345,14 @@ function collapse(text: string): { flat: string; from: number[] } {
 export function textPassages(text: string, blocks: Array<{ id: string; excerpt: string }>): Array<{ start: number; block: number }> {
   const { flat, from } = collapse(text);
   const out: Array<{ start: number; block: number }> = [];
-  let at = 0;
+  let searchFrom = 0;
   blocks.forEach((b, i) => {
     const key = collapse(b.excerpt).flat.slice(0, 48).trim();
     if (key.length < 8) return;
-    const k = flat.indexOf(key, at);
+    const k = flat.indexOf(key, searchFrom);
     if (k < 0) return;
-    out.push({ start: from[k]!, block: i });
-    at = k + key.length;
+    out.push({ start: at(from, k), block: i });
+    searchFrom = k + key.length;
   });
   return out;
 }
@@ -361,11 +362,11 @@ function textHtml(pageIndex: number, r: ExtractRecord, blocks: ClientBlock[], ma
   const inMain = (id: string) => mainIds.some((m) => id === m || id.startsWith(m + '-'));
   const order = blocks.map((b, i) => ({ b, i })).filter(({ b }) => b.leaf && b.excerpt && inMain(b.id))
     .sort((x, y) => cmpId(x.b.id, y.b.id));
-  const passages = textPassages(r.text, order.map(({ b }) => b)).map((p) => ({ start: p.start, block: order[p.block]!.i }));
+  const passages = textPassages(r.text, order.map(({ b }) => b)).map((p) => ({ start: p.start, block: at(order, p.block).i }));
   let html = h(r.text.slice(0, passages[0]?.start ?? r.text.length));
   passages.forEach((p, k) => {
     const end = passages[k + 1]?.start ?? r.text.length;
-    const b = blocks[p.block]!;
+    const b = at(blocks, p.block);
     b.inText = true;
     html += `<span class="seg" id="t-${pageIndex}-${p.block}" data-p="${pageIndex}" data-b="${p.block}">` +
       `<a class="to-block" href="#b-${pageIndex}-${p.block}" data-p="${pageIndex}" data-b="${p.block}" title="show block ${h(b.id)} in the screenshot">${h(b.id)}</a>` +
@@ -406,7 +407,7 @@ export function renderReport(entries: ReportEntry[], opts: ReportOptions = {}): 
       `<li><a href="#page-${i + 1}">${h(e.record.title || e.record.input || `page ${i + 1}`)}</a>${e.record.ok ? '' : ` <code>${h(e.record.error?.code ?? 'failed')}</code>`}</li>`,
     ).join('') + `</ol></nav>`
     : `<p class="empty">no pages</p>`;
-  const pages = entries.map((e, i) => pageHtml(e, i, clientBlocks[i]!)).join('\n');
+  const pages = entries.map((e, i) => pageHtml(e, i, at(clientBlocks, i))).join('\n');
   const data = jsonForScript(clientBlocks.map((blocks) => ({ blocks })));
   const csp = [
     "default-src 'none'", 'img-src data:', "style-src 'unsafe-inline'", `script-src 'sha256-${sha256(REPORT_JS)}'`,

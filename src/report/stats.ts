@@ -1,5 +1,6 @@
 /** Summary numbers for the report: counts, failures by code, timing percentiles per stage. */
 import type { ExtractRecord, Timings } from '../record/schema.js';
+import { at } from '../util/at.js';
 
 export const STAGES: ReadonlyArray<keyof Timings> = ['load', 'snapshot', 'segment', 'classify', 'content', 'screenshot', 'total'];
 
@@ -10,7 +11,7 @@ export function percentile(values: number[], q: number): number {
   const pos = (v.length - 1) * Math.min(1, Math.max(0, q));
   const lo = Math.floor(pos);
   const hi = Math.ceil(pos);
-  return v[lo]! + (v[hi]! - v[lo]!) * (pos - lo);
+  return at(v, lo) + (at(v, hi) - at(v, lo)) * (pos - lo);
 }
 
 export interface StageTiming {

@@ -15,6 +15,7 @@ import { type Box, boxArea, unionBoxes } from './geometry.js';
 import {
   type PreparedPage, FONT_MIXED, FONT_NONE, Flow, contentChildren, hasHrChild, nodeArea, nodeBox,
 } from './prepare.js';
+import { at } from '../util/at.js';
 
 /** A visual block in the pool: one element subtree, or a run of inline/text siblings. */
 export interface PoolBlock {
@@ -99,7 +100,7 @@ export function sizeDoc(pre: PreparedPage, id: number, children: readonly number
     let allSmall = true;
     let lineBreak = false;
     for (const c of children) {
-      if (pre.ey1[c]! - pre.ey0[c]! >= 30 || pre.ex1[c]! - pre.ex0[c]! >= 400) allSmall = false;
+      if (at(pre.ey1, c) - at(pre.ey0, c) >= 30 || at(pre.ex1, c) - at(pre.ex0, c) >= 400) allSmall = false;
       if (!pre.inline[c]) lineBreak = true;
     }
     if (allSmall) doc += 2;
@@ -117,7 +118,7 @@ export const ruleNoValidChild: BlockRule = (x) => (x.children.length === 0 ? { a
 
 /** R2: exactly one valid child, and it is not a text node: divide (look through the wrapper). */
 export const ruleSingleElementChild: BlockRule = (x) =>
-  x.children.length === 1 && x.pre.flow[x.children[0]!] !== Flow.Text ? { action: 'divide', rule: 'R2' } : null;
+  x.children.length === 1 && x.pre.flow[at(x.children, 0)] !== Flow.Text ? { action: 'divide', rule: 'R2' } : null;
 
 /** R3: the node is the only root of the current sub-page: divide. */
 export const ruleSoleRoot: BlockRule = (x) => (x.soleRoot ? { action: 'divide', rule: 'R3' } : null);
@@ -125,7 +126,7 @@ export const ruleSoleRoot: BlockRule = (x) => (x.soleRoot ? { action: 'divide', 
 /** R4: every child is a text or virtual-text node: keep; DoC 10 if all text shares one font, else 9. */
 export const ruleAllTextChildren: BlockRule = (x) => {
   for (const c of x.children) if (!x.pre.inline[c]) return null;
-  const fk = x.pre.fontKey[x.id]!;
+  const fk = at(x.pre.fontKey, x.id);
   return { action: 'block', rule: 'R4', doc: fk === FONT_MIXED ? 9 : 10 };
 };
 
@@ -141,7 +142,7 @@ export const ruleHrChild: BlockRule = (x) => (hasHrChild(x.pre, x.id) ? { action
 /** R7: the children's areas add up to more than the node's own (overflow or overlap): divide. */
 export const ruleChildrenOverflow: BlockRule = (x) => {
   const pre = x.pre;
-  const own = Math.max(0, pre.bx1[x.id]! - pre.bx0[x.id]!) * Math.max(0, pre.by1[x.id]! - pre.by0[x.id]!);
+  const own = Math.max(0, at(pre.bx1, x.id) - at(pre.bx0, x.id)) * Math.max(0, at(pre.by1, x.id) - at(pre.by0, x.id));
   let sum = 0;
   for (const c of x.children) sum += nodeArea(pre, c);
   return sum > own * 1.02 + 4 ? { action: 'divide', rule: 'R7' } : null;
@@ -167,7 +168,7 @@ export const ruleBackgroundDiffers: BlockRule = (x) => {
 export const ruleSmallWithText: BlockRule = (x) => {
   const pre = x.pre;
   let text = false;
-  for (const c of x.children) if (pre.inline[c] && pre.chars[c] > 0) text = true;
+  for (const c of x.children) if (pre.inline[c] && at(pre.chars, c) > 0) text = true;
   if (!text || nodeArea(pre, x.id) / x.subArea >= x.threshold) return null;
   return { action: 'block', rule: 'R9', doc: clamp(sizeDoc(pre, x.id, x.children, x.subArea), 5, 8) };
 };
@@ -218,7 +219,7 @@ export const RULES_OTHER: readonly BlockRule[] = [
 ];
 
 export function rulesFor(pre: PreparedPage, id: number): readonly BlockRule[] {
-  const tag = pre.nodes[id]!.tag;
+  const tag = at(pre.nodes, id).tag;
   if (tag === 'p') return RULES_INLINE_OR_P;
   if (tag === 'table') return RULES_TABLE;
   if (tag === 'tr') return RULES_TR;
@@ -231,7 +232,7 @@ export function rulesFor(pre: PreparedPage, id: number): readonly BlockRule[] {
 function groupDoc(pre: PreparedPage, ids: readonly number[]): number {
   let fk = FONT_NONE;
   for (const id of ids) {
-    const k = pre.fontKey[id]!;
+    const k = at(pre.fontKey, id);
     if (k === FONT_NONE) continue;
     if (fk === FONT_NONE) fk = k;
     else if (k !== fk) return 9;
@@ -240,7 +241,7 @@ function groupDoc(pre: PreparedPage, ids: readonly number[]): number {
 }
 
 function blockOf(pre: PreparedPage, ids: number[], group: boolean, doc: number, rule: string): PoolBlock {
-  const box = ids.length === 1 ? nodeBox(pre, ids[0]!) : unionBoxes(ids.map((i) => nodeBox(pre, i)));
+  const box = ids.length === 1 ? nodeBox(pre, at(ids, 0)) : unionBoxes(ids.map((i) => nodeBox(pre, i)));
   return { ids, group, box, doc, rule };
 }
 
@@ -324,7 +325,7 @@ export function extractBlocks(pre: PreparedPage, roots: readonly PoolBlock[], op
       blocks.push(r);
       continue;
     }
-    const id = r.ids[0]!;
+    const id = at(r.ids, 0);
     if (!pre.hasContent[id]) continue;
     if (pre.flow[id] === Flow.Text) {
       blocks.push(r);

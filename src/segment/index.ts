@@ -15,6 +15,7 @@ import { type PreparedPage, preparePage } from './prepare.js';
 import { type AreaNode, runRounds } from './structure.js';
 import { cutLevels, pruneAt } from './levels.js';
 import { type SegmentParams, withParams } from './params.js';
+import { at } from '../util/at.js';
 
 export type { Block, BlockLevels, BlockStats, BlockTree, Orientation, SegmentOptions, Separator } from './types.js';
 export { DEFAULT_PARAMS, PAPER_WEIGHTS, type LevelRule, type PartialParams, type SegmentParams, type SeparatorWeights } from './params.js';
@@ -91,7 +92,7 @@ function addStats(into: BlockStats, s: BlockStats): void {
 function toBlock(pre: PreparedPage, node: AreaNode, id: string, parentDoc: number): Block {
   const doc = Math.max(parentDoc, node.doc);
   if (node.children.length === 0) {
-    const blocks = [...node.blocks].sort((a, b) => a.ids[0]! - b.ids[0]!);
+    const blocks = [...node.blocks].sort((a, b) => at(a.ids, 0) - at(b.ids, 0));
     const nodes: number[] = [];
     const stats = emptyStats();
     const boxes: Box[] = [];
@@ -99,10 +100,10 @@ function toBlock(pre: PreparedPage, node: AreaNode, id: string, parentDoc: numbe
       boxes.push(b.box);
       for (const n of b.ids) {
         nodes.push(n);
-        stats.chars += pre.chars[n]!;
-        stats.linkChars += pre.linkChars[n]!;
-        stats.words += pre.words[n]!;
-        stats.textNodes += pre.textNodes[n]!;
+        stats.chars += at(pre.chars, n);
+        stats.linkChars += at(pre.linkChars, n);
+        stats.words += at(pre.words, n);
+        stats.textNodes += at(pre.textNodes, n);
       }
     }
     if (node.frame) boxes.push(node.frame);
@@ -129,7 +130,7 @@ function toBlock(pre: PreparedPage, node: AreaNode, id: string, parentDoc: numbe
 /** Union of all boxes, empty ones included, so a zero-size child still lies inside its parent. */
 function unionAll(boxes: readonly Box[]): Box {
   if (boxes.length === 0) return { x0: 0, y0: 0, x1: 0, y1: 0 };
-  let { x0, y0, x1, y1 } = boxes[0]!;
+  let { x0, y0, x1, y1 } = at(boxes, 0);
   for (const b of boxes) {
     x0 = Math.min(x0, b.x0);
     y0 = Math.min(y0, b.y0);
@@ -152,5 +153,5 @@ function subtreeDoc(node: AreaNode, b: Block, parentDoc: number): void {
     return;
   }
   b.doc = Math.max(parentDoc, inner(node));
-  node.children.forEach((c, i) => subtreeDoc(c, b.children[i]!, b.doc));
+  node.children.forEach((c, i) => subtreeDoc(c, at(b.children, i), b.doc));
 }

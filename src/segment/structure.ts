@@ -25,9 +25,10 @@ import type { Separator } from './types.js';
 import { type Box, boxArea, unionBoxes } from './geometry.js';
 import { type PoolBlock, extractBlocks, rootBlock } from './extract-blocks.js';
 import { type DetectedSeparator, detectAllSeparators } from './separators.js';
-import type { PreparedPage } from './prepare.js';
+import { type PreparedPage, nodeBox } from './prepare.js';
 import { MAX_DISTANCE_WEIGHT } from './separators.js';
 import type { SegmentParams, SeparatorWeights } from './params.js';
+import { at } from '../util/at.js';
 
 export interface AreaNode {
   box: Box;
@@ -110,13 +111,13 @@ export function heaviestGroup(seps: readonly DetectedSeparator[]): DetectedSepar
 
 /** Split blocks at the group's cut positions (by block centre); returns the non-empty parts in order. */
 export function partition(blocks: readonly PoolBlock[], group: readonly DetectedSeparator[]): PoolBlock[][] {
-  const horizontal = group[0]!.orientation === 'horizontal';
+  const horizontal = at(group, 0).orientation === 'horizontal';
   const parts: PoolBlock[][] = Array.from({ length: group.length + 1 }, () => []);
   for (const b of blocks) {
     const c = horizontal ? (b.box.y0 + Math.max(b.box.y1, b.box.y0 + 1)) / 2 : (b.box.x0 + Math.max(b.box.x1, b.box.x0 + 1)) / 2;
     let k = 0;
-    while (k < group.length && c >= group[k]!.cut) k++;
-    parts[k]!.push(b);
+    while (k < group.length && c >= at(group, k).cut) k++;
+    at(parts, k).push(b);
   }
   return parts.filter((p) => p.length > 0);
 }
@@ -140,7 +141,7 @@ export function buildStructure(
     // Inseparable (overlapping or interlocking) blocks: the lowest block DoC, as [J].
     return leaf(blocks, Math.max(parentDoc, minBlockDoc), false);
   }
-  const splitDoc = docFromWeight(group[0]!.weight, ctx.scale);
+  const splitDoc = docFromWeight(at(group, 0).weight, ctx.scale);
   const doc = Math.max(parentDoc, splitDoc);
   if (doc > ctx.pdoc && minBlockDoc > ctx.pdoc) {
     // Coherent enough at this granularity: keep the region whole.
@@ -162,8 +163,8 @@ export function buildStructure(
 function sameBlocks(a: readonly PoolBlock[], b: readonly PoolBlock[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
-    const x = a[i]!.ids;
-    const y = b[i]!.ids;
+    const x = at(a, i).ids;
+    const y = at(b, i).ids;
     if (x.length !== y.length) return false;
     for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return false;
   }
@@ -192,8 +193,10 @@ export interface RoundsResult {
 /** Phase 1–3 in rounds over the whole page. */
 export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number, params: SegmentParams): RoundsResult {
   const pageArea = boxArea(pre.pageBox);
-  const first = extractBlocks(pre, [rootBlock(pre)], {
-    subPage: pageArea > 0 ? pre.pageBox : unionBoxes([pre.pageBox, { x0: pre.ex0[pre.root] ?? 0, y0: pre.ey0[pre.root] ?? 0, x1: pre.ex1[pre.root] ?? 0, y1: pre.ey1[pre.root] ?? 0 }]),
+  // A root that is not a node (no nodes at all, a bad root id) has no blocks: the tree is one empty leaf.
+  const rootIsNode = pre.root >= 0 && pre.root < pre.nodes.length;
+  const first = !rootIsNode ? { blocks: [], overlays: [] } : extractBlocks(pre, [rootBlock(pre)], {
+    subPage: pageArea > 0 ? pre.pageBox : unionBoxes([pre.pageBox, nodeBox(pre, pre.root)]),
     round: 1,
     pullOverlays: true,
   });
@@ -206,7 +209,7 @@ export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number, pa
   for (const o of first.overlays) tops.push(leaf([o], o.doc, false));
   let root: AreaNode;
   if (tops.length === 1) {
-    root = tops[0]!;
+    root = at(tops, 0);
   } else if (tops.length === 0) {
     root = leaf([], 11, true);
   } else {
@@ -237,7 +240,7 @@ export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number, pa
       const frame = node.frame ?? node.box;
       if (res.blocks.length === 1) {
         // A wrapper was looked through (R3/R2): keep going down next round unless nothing is left to divide.
-        const only = res.blocks[0]!;
+        const only = at(res.blocks, 0);
         Object.assign(node, leaf(res.blocks, Math.max(parentDoc, only.doc), only.group || only.rule === 'media'));
       } else {
         Object.assign(node, buildStructure(ctx, res.blocks, parentDoc));

@@ -104,7 +104,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
       collapsedRows++;
       const kids: Node[] = [];
       for (let k = el.firstChild; k; k = k.nextSibling) kids.push(k);
-      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i]!, id, style[19] as string]);
+      for (const k of kids.reverse()) stack.push([k, id, style[19] as string]);
     }
   }
   function round(n: number): number {
@@ -184,8 +184,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     }
     let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
     const tops: number[] = [];
-    for (let i = 0; i < rects.length; i++) {
-      const r = rects[i]!;
+    for (const r of rects) {
       if (r.width === 0 && r.height === 0) continue;
       x1 = Math.min(x1, r.left); y1 = Math.min(y1, r.top); x2 = Math.max(x2, r.right); y2 = Math.max(y2, r.bottom);
       let seen = false;
@@ -220,15 +219,14 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
       // The element's own few attributes looked up in ATTRS, rather than ATTRS' 26 names asked
       // of the element one by one; kept in ATTRS order.
       const list = el.attributes;
-      let picked: Array<[number, string]> | null = null;
-      for (let i = 0; i < list.length; i++) {
-        const a = list[i]!;
+      let picked: Array<[number, string, string]> | null = null;
+      for (const a of list) {
         const k = ATTR_INDEX.get(a.name);
-        if (k !== undefined) (picked ??= []).push([k, a.value]);
+        if (k !== undefined) (picked ??= []).push([k, a.name, a.value]);
       }
       if (picked) {
         if (picked.length > 1) picked.sort((p, q) => p[0] - q[0]);
-        for (const [k, v] of picked) attrs[ATTRS[k]!] = v.length > 300 ? v.slice(0, 300) : v;
+        for (const [, name, v] of picked) attrs[name] = v.length > 300 ? v.slice(0, 300) : v;
       }
     }
     if (tag === 'A') {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SNAPSHOT_VERSION, type PageSnapshot } from './types.js';
+import { at } from '../util/at.js';
 
 const rect = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
 
@@ -54,7 +55,7 @@ export const pageSnapshotSchema = z
     const n = s.nodes.length;
     if (n && s.root >= n) ctx.addIssue({ code: 'custom', path: ['root'], message: `root ${s.root} is not a node (${n} nodes)` });
     for (let i = 0; i < n; i++) {
-      const x = s.nodes[i]!;
+      const x = at(s.nodes, i);
       if (x.id !== i) return ctx.addIssue({ code: 'custom', path: ['nodes', i, 'id'], message: `node ${i} has id ${x.id}` });
       if (x.parent >= n) return ctx.addIssue({ code: 'custom', path: ['nodes', i, 'parent'], message: `parent ${x.parent} is not a node` });
       const bad = x.children.find((c) => c >= n);
@@ -85,7 +86,7 @@ export function parseSnapshot(value: unknown): PageSnapshot {
   if (wrongVersion) throw new SnapshotError(wrongVersion);
   const r = pageSnapshotSchema.safeParse(value);
   if (!r.success) {
-    const i = r.error.issues[0]!;
+    const i = at(r.error.issues, 0);
     throw new SnapshotError(`not a valid viseg snapshot: ${i.path.map(String).join('.') || 'top level'}: ${i.message}`);
   }
   return r.data as PageSnapshot;

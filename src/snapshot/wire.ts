@@ -9,6 +9,7 @@
  * them. The wire form is internal: what is stored and passed on is always the PageSnapshot.
  */
 import type { NodeStyle, PageSnapshot, SnapshotNode } from './types.js';
+import { at } from '../util/at.js';
 
 /** NodeStyle's keys in the order the in-page script writes a style's values. */
 export const STYLE_KEYS = [
@@ -61,18 +62,18 @@ export function unpackSnapshot(wire: WireSnapshot): PageSnapshot & { truncated: 
   const { rows, styles, ...rest } = wire;
   const nodes: SnapshotNode[] = new Array(rows.length);
   for (let id = 0; id < rows.length; id++) {
-    const r = rows[id]!;
+    const r = at(rows, id);
     const parent = r[0], tag = r[1], flags = r[6];
     const rect = { x: r[2], y: r[3], w: r[4], h: r[5] };
     const visible = (flags & VISIBLE) !== 0;
     const node: SnapshotNode = tag === 0
       ? { id, parent, kind: 'text', tag: '#text', rect, children: [], text: r[7] as string, lines: r[8] as number, visible }
-      : { id, parent, kind: 'element', tag, rect, children: [], attrs: r[8] as Record<string, string>, style: styleOf(styles[r[7] as number]!), visible };
+      : { id, parent, kind: 'element', tag, rect, children: [], attrs: r[8] as Record<string, string>, style: styleOf(at(styles, r[7] as number)), visible };
     if (flags & IN_SHADOW) node.inShadow = true;
     if (flags & IN_FRAME) node.inFrame = true;
     if (flags & COLLAPSED) node.collapsed = true;
     nodes[id] = node;
-    if (parent >= 0) nodes[parent]!.children.push(id);
+    if (parent >= 0) at(nodes, parent).children.push(id);
   }
   // A page whose scripts removed its root element has nothing to walk: it is an empty <body>,
   // so that every later stage can count on the root node.

@@ -20,6 +20,7 @@ import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import { countWords } from '../util/text.js';
 import { nodeFacts, pageTypeForChars, selectionOf } from './dom.js';
 import type { Strategy, StrategyResult } from './types.js';
+import { addAt, at } from '../util/at.js';
 
 export interface DeclutterOptions {
   /** Poison words, matched as whole words of class/id (split at `-`, `_`, space and case changes). */
@@ -80,11 +81,11 @@ export function declutterPass(snapshot: PageSnapshot, options: DeclutterOptions 
   for (const node of nodes) if (facts.usable[node.id]) ownWords[node.id] = countWords(node.text ?? '');
   const totalWords = new Float64Array(n);
   for (let id = n - 1; id >= 0; id--) {
-    totalWords[id] += ownWords[id]!;
-    const p = nodes[id]!.parent;
-    if (p >= 0) totalWords[p] += totalWords[id]!;
+    addAt(totalWords, id, at(ownWords, id));
+    const p = at(nodes, id).parent;
+    if (p >= 0) addAt(totalWords, p, at(totalWords, id));
   }
-  const pageWords = totalWords[snapshot.root]!;
+  const pageWords = at(totalWords, snapshot.root);
 
   // prune: pre-order, a pruned node takes its subtree
   const pruned = new Uint8Array(n);
@@ -99,7 +100,7 @@ export function declutterPass(snapshot: PageSnapshot, options: DeclutterOptions 
     }
     if (node.kind !== 'element' || node.id === snapshot.root) continue;
     const words = attrWords(node);
-    const protectedBig = totalWords[node.id]! > o.protectShare * pageWords;
+    const protectedBig = at(totalWords, node.id) > o.protectShare * pageWords;
     if (pruneTags.has(node.tag) || (!protectedBig && words.some((w) => poison.has(w)))) {
       pruned[node.id] = 1;
       prunedRoots.push(node.id);
@@ -118,15 +119,15 @@ export function declutterPass(snapshot: PageSnapshot, options: DeclutterOptions 
   const shaken = new Uint8Array(n);
   for (let id = n - 1; id >= 0; id--) {
     if (pruned[id]) continue;
-    const node = nodes[id]!;
+    const node = at(nodes, id);
     if (node.kind === 'text') {
-      if (facts.inLink[id]) linkWords[id] = ownWords[id]!;
-      else words[id] = ownWords[id]!;
+      if (facts.inLink[id]) linkWords[id] = at(ownWords, id);
+      else words[id] = at(ownWords, id);
     } else {
-      tags[id] += 1;
+      addAt(tags, id, 1);
       if (blessed[id]) keep[id] = 1;
       if (blocks.has(node.tag) && id !== snapshot.root) {
-        const s = words[id]! - o.linkWeight * linkWords[id]! - o.tagWeight * tags[id]!;
+        const s = at(words, id) - o.linkWeight * at(linkWords, id) - o.tagWeight * at(tags, id);
         score[id] = s;
         if (s >= 0) keep[id] = 1;
         else if (!keep[id] && !blessed[id]) shaken[id] = 1;
@@ -134,9 +135,9 @@ export function declutterPass(snapshot: PageSnapshot, options: DeclutterOptions 
     }
     const p = node.parent;
     if (p >= 0) {
-      words[p] += words[id]!;
-      linkWords[p] += linkWords[id]!;
-      tags[p] += tags[id]!;
+      addAt(words, p, at(words, id));
+      addAt(linkWords, p, at(linkWords, id));
+      addAt(tags, p, at(tags, id));
       if (keep[id]) keep[p] = 1;
     }
   }
@@ -150,7 +151,7 @@ export function declutterPass(snapshot: PageSnapshot, options: DeclutterOptions 
       shakenRoots.push(id);
       continue;
     }
-    for (const c of nodes[id]!.children) stack.push(c);
+    for (const c of at(nodes, id).children) stack.push(c);
   }
   shakenRoots.sort((a, b) => a - b);
   return { pruned: prunedRoots, shaken: shakenRoots, blessed: blessedRoots, score };

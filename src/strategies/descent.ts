@@ -17,6 +17,7 @@
 import type { PageSnapshot } from '../snapshot/types.js';
 import { collapseWs, nodeFacts, ownTextLength, pageTypeForChars, selectionOf, subtreeSums } from './dom.js';
 import type { Strategy, StrategyResult } from './types.js';
+import { addAt, at } from '../util/at.js';
 
 export interface DescentOptions {
   /** Spread threshold: halt when max − min relative weight among 2+ children is below it. */
@@ -54,33 +55,33 @@ export function descend(snapshot: PageSnapshot, options: DescentOptions = {}): {
   // weight: 1 + own text length (text nodes) or 1 + children's weights (elements); ignored nodes 0
   const weight = new Float64Array(nodes.length);
   const counted = (id: number): boolean => {
-    const node = nodes[id]!;
+    const node = at(nodes, id);
     if (facts.dropped[id]) return false;
     return node.kind === 'element' || facts.usable[id] === 1;
   };
   for (let id = nodes.length - 1; id >= 0; id--) {
-    const node = nodes[id]!;
+    const node = at(nodes, id);
     if (!counted(id)) continue;
-    weight[id] += 1 + (node.kind === 'text' ? collapseWs(node.text ?? '').length : 0);
+    addAt(weight, id, 1 + (node.kind === 'text' ? collapseWs(node.text ?? '').length : 0));
     const p = node.parent;
-    if (p >= 0) weight[p] += weight[id]!;
+    if (p >= 0) addAt(weight, p, at(weight, id));
   }
   const trace: DescentTrace[] = [];
   let cur = snapshot.root;
   let d = o.startDepth;
   for (let guard = 0; guard < 10_000; guard++) {
-    const kids = nodes[cur]!.children.filter(counted);
+    const kids = at(nodes, cur).children.filter(counted);
     const t = o.threshold(d);
     if (!kids.length) {
       trace.push({ node: cur, depth: d, children: 0, maxRel: 0, spread: 0, threshold: t, halted: 'leaf' });
       break;
     }
-    const total = kids.reduce((s, k) => s + weight[k]!, 0);
-    let best = kids[0]!;
+    const total = kids.reduce((s, k) => s + at(weight, k), 0);
+    let best = at(kids, 0);
     let max = -Infinity;
     let min = Infinity;
     for (const k of kids) {
-      const r = weight[k]! / total;
+      const r = at(weight, k) / total;
       if (r > max) {
         max = r;
         best = k;
@@ -101,7 +102,7 @@ export function descend(snapshot: PageSnapshot, options: DescentOptions = {}): {
     cur = best;
     d++;
   }
-  const chars = subtreeSums(snapshot, ownTextLength(snapshot, facts))[cur]!;
+  const chars = at(subtreeSums(snapshot, ownTextLength(snapshot, facts)), cur);
   return { node: cur, trace, weight, chars };
 }
 
@@ -113,7 +114,7 @@ export function createDescent(options: DescentOptions = {}): Strategy {
       const { node, trace, chars } = descend(snapshot, options);
       const last = trace[trace.length - 1];
       const notes = [
-        `descended ${trace.length - 1} level(s) to <${snapshot.nodes[node]!.tag}> #${node}`,
+        `descended ${trace.length - 1} level(s) to <${at(snapshot.nodes, node).tag}> #${node}`,
         last ? `halted: ${last.halted} (max r ${last.maxRel.toFixed(3)}, spread ${last.spread.toFixed(3)}, t(d=${last.depth}) ${last.threshold.toFixed(3)})` : 'empty page',
       ];
       const pageType = pageTypeForChars(chars);

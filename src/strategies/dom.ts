@@ -13,6 +13,7 @@ import type { ContentSelection } from '../content/types.js';
 import { DROPPED_TAGS } from '../content/tree.js';
 import { lowestCommonAncestor } from '../snapshot/tree.js';
 import type { PageSnapshot } from '../snapshot/types.js';
+import { addAt, at } from '../util/at.js';
 
 export const EMPTY_SELECTION: ContentSelection = Object.freeze({ roots: [], exclude: [] }) as ContentSelection;
 
@@ -45,10 +46,10 @@ export function nodeFacts(snapshot: PageSnapshot): NodeFacts {
   const depth = new Int32Array(n);
   for (const node of snapshot.nodes) {
     const p = node.parent;
-    const pd = p >= 0 ? dropped[p]! : 0;
+    const pd = p >= 0 ? at(dropped, p) : 0;
     dropped[node.id] = pd || (node.kind === 'element' && DROPPED_TAGS.has(node.tag)) ? 1 : 0;
     inLink[node.id] = (p >= 0 && inLink[p]) || (node.tag === 'a' && node.attrs?.href !== undefined) ? 1 : 0;
-    depth[node.id] = p >= 0 ? depth[p]! + 1 : 0;
+    depth[node.id] = p >= 0 ? at(depth, p) + 1 : 0;
     usable[node.id] = node.kind === 'text' && node.visible && !dropped[node.id] && (node.text ?? '').trim() !== '' ? 1 : 0;
   }
   return { dropped, inLink, usable, depth };
@@ -59,9 +60,9 @@ export function subtreeSums(snapshot: PageSnapshot, own: ArrayLike<number>): Flo
   const nodes = snapshot.nodes;
   const out = new Float64Array(nodes.length);
   for (let id = nodes.length - 1; id >= 0; id--) {
-    out[id] += own[id]!;
-    const p = nodes[id]!.parent;
-    if (p >= 0) out[p] += out[id]!;
+    addAt(out, id, at(own, id));
+    const p = at(nodes, id).parent;
+    if (p >= 0) addAt(out, p, at(out, id));
   }
   return out;
 }
@@ -90,28 +91,28 @@ export function selectionFromTextNodes(snapshot: PageSnapshot, kept: ArrayLike<n
   const textCount = new Int32Array(n);
   for (let id = n - 1; id >= 0; id--) {
     if (facts.usable[id]) {
-      textCount[id]++;
-      if (kept[id]) keptCount[id]++;
+      addAt(textCount, id, 1);
+      if (kept[id]) addAt(keptCount, id, 1);
     }
-    const p = nodes[id]!.parent;
+    const p = at(nodes, id).parent;
     if (p >= 0) {
-      keptCount[p] += keptCount[id]!;
-      textCount[p] += textCount[id]!;
+      addAt(keptCount, p, at(keptCount, id));
+      addAt(textCount, p, at(textCount, id));
     }
   }
   let root = lowestCommonAncestor(snapshot, keptIds);
   // A single kept text node: root at its parent element so inline formatting survives.
-  if (nodes[root]!.kind === 'text' && nodes[root]!.parent >= 0 && keptCount[nodes[root]!.parent]! === textCount[nodes[root]!.parent]!) {
-    root = nodes[root]!.parent;
+  if (at(nodes, root).kind === 'text' && at(nodes, root).parent >= 0 && at(keptCount, at(nodes, root).parent) === at(textCount, at(nodes, root).parent)) {
+    root = at(nodes, root).parent;
   }
   const exclude: number[] = [];
   const stack = [root];
   while (stack.length) {
     const id = stack.pop()!;
-    for (const c of nodes[id]!.children) {
-      if (keptCount[c]! === 0) {
-        if (textCount[c]! > 0) exclude.push(c);
-      } else if (keptCount[c]! < textCount[c]!) {
+    for (const c of at(nodes, id).children) {
+      if (at(keptCount, c) === 0) {
+        if (at(textCount, c) > 0) exclude.push(c);
+      } else if (at(keptCount, c) < at(textCount, c)) {
         stack.push(c);
       }
     }
@@ -134,7 +135,7 @@ export function selectedTextNodes(snapshot: PageSnapshot, selection: ContentSele
     const id = stack.pop()!;
     if (excluded.has(id) || !snapshot.nodes[id]) continue;
     if (facts.usable[id]) out[id] = 1;
-    for (const c of snapshot.nodes[id]!.children) stack.push(c);
+    for (const c of at(snapshot.nodes, id).children) stack.push(c);
   }
   return out;
 }

@@ -22,6 +22,7 @@ import type { PageSnapshot } from '../snapshot/types.js';
 import { countWords } from '../util/text.js';
 import { nodeFacts, pageTypeForChars, selectionOf } from './dom.js';
 import type { Strategy, StrategyResult } from './types.js';
+import { addAt, at } from '../util/at.js';
 
 export interface LinkRatioOptions {
   /** Elements deleted with their subtrees before anything else. */
@@ -82,11 +83,11 @@ export function linkRatioPass(snapshot: PageSnapshot, options: LinkRatioOptions 
     if (node.tag === 'a' && node.attrs?.href !== undefined) pageLinks++;
   }
   for (let id = n - 1; id >= 0; id--) {
-    const node = nodes[id]!;
+    const node = at(nodes, id);
     const p = node.parent;
     if (node.kind === 'text') {
       if (facts.usable[id] && !facts.inLink[id] && p >= 0) {
-        words[p] += countWords(node.text ?? '');
+        addAt(words, p, countWords(node.text ?? ''));
         text[p] = (node.text ?? '') + ' ' + text[p];
       }
       continue;
@@ -95,9 +96,9 @@ export function linkRatioPass(snapshot: PageSnapshot, options: LinkRatioOptions 
     if (ignore.has(node.tag)) del = 'non-content tag';
     else if (node.tag === 'a' && p === snapshot.root) del = 'link directly under body';
     else if (containers.has(node.tag) && id !== snapshot.root) {
-      const w = words[id]!;
-      const ratio = w === 0 ? 1 : links[id]! / w;
-      const lower = text[id]!.toLowerCase();
+      const w = at(words, id);
+      const ratio = w === 0 ? 1 : at(links, id) / w;
+      const lower = at(text, id).toLowerCase();
       if (w < o.minWords && !exempt.has(node.tag)) del = `${w} words < ${o.minWords}`;
       else if (ratio > o.linkTextRatio) del = `link ratio ${ratio.toFixed(3)} > ${o.linkTextRatio}`;
       else if (spam.some((s) => lower.includes(s))) del = 'spam phrase';
@@ -108,8 +109,8 @@ export function linkRatioPass(snapshot: PageSnapshot, options: LinkRatioOptions 
       continue;
     }
     if (p >= 0) {
-      words[p] += words[id]!;
-      links[p] += links[id]! + (node.tag === 'a' && node.attrs?.href !== undefined ? 1 : 0);
+      addAt(words, p, at(words, id));
+      addAt(links, p, at(links, id) + (node.tag === 'a' && node.attrs?.href !== undefined ? 1 : 0));
       text[p] = text[id] + ' ' + text[p];
     }
     text[id] = '';
@@ -123,7 +124,7 @@ export function linkRatioPass(snapshot: PageSnapshot, options: LinkRatioOptions 
       maximal.push(id);
       continue;
     }
-    for (const c of nodes[id]!.children) stack.push(c);
+    for (const c of at(nodes, id).children) stack.push(c);
   }
   maximal.sort((a, b) => a - b);
   for (const id of reasons.keys()) if (!maximal.includes(id)) reasons.delete(id);

@@ -14,6 +14,7 @@ import { tokens as scoreTokensOf } from '../eval/score.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { nodeFacts } from './dom.js';
 import { featureKeys, MODEL_VERSION, STEM, tokenize, type FeatureType, type MssModel, type MssToken } from './mss.js';
+import { at } from '../util/at.js';
 
 export interface LabelOptions {
   /** Share of a block's 4-gram shingles that must occur in the gold text. */
@@ -47,7 +48,7 @@ export function labelTextNodes(snapshot: PageSnapshot, gold: string, options: La
     let prev = -1, next = -1;
     for (let j = i - 1; j >= 0; j--) if (long[j]) { prev = j; break; }
     for (let j = i + 1; j < blocks.length; j++) if (long[j]) { next = j; break; }
-    return (prev >= 0 && label[prev]!) || (next >= 0 && label[next]!);
+    return (prev >= 0 && at(label, prev)) || (next >= 0 && at(label, next));
   });
   const out = new Uint8Array(snapshot.nodes.length);
   blocks.forEach((b, i) => {
@@ -64,12 +65,12 @@ export function labelTokens(tokens: MssToken[], textLabels: ArrayLike<number>): 
   let nw = 0;
   for (let i = tokens.length - 1; i >= 0; i--) {
     nextWord[i] = nw;
-    if (tokens[i]!.textNode >= 0) nw = textLabels[tokens[i]!.textNode]! ? 1 : 0;
+    if (at(tokens, i).textNode >= 0) nw = at(textLabels, at(tokens, i).textNode) ? 1 : 0;
   }
   tokens.forEach((t, i) => {
     if (t.textNode >= 0) {
-      out[i] = textLabels[t.textNode]! ? 1 : 0;
-      prevWord = out[i]!;
+      out[i] = at(textLabels, t.textNode) ? 1 : 0;
+      prevWord = at(out, i);
     } else {
       out[i] = prevWord && nextWord[i] ? 1 : 0;
     }

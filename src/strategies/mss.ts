@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { nodeFacts, selectionFromTextNodes, wordTokens } from './dom.js';
 import type { Strategy, StrategyResult } from './types.js';
+import { at } from '../util/at.js';
 
 /** Characters kept of each word (prefix stemming). */
 export const STEM = 6;
@@ -54,33 +55,33 @@ export function tokenize(snapshot: PageSnapshot): MssToken[] {
   while (stack.length) {
     const v = stack.pop()!;
     if (v < 0) {
-      const node = nodes[-1 - v]!;
-      const parent = node.parent >= 0 ? nodes[node.parent]!.tag : '#root';
+      const node = at(nodes, -1 - v);
+      const parent = node.parent >= 0 ? at(nodes, node.parent).tag : '#root';
       out.push({ tok: `</${node.tag}>`, parent, textNode: -1 });
       continue;
     }
-    const node = nodes[v]!;
+    const node = at(nodes, v);
     if (facts.dropped[v]) continue;
     if (node.kind === 'text') {
       if (!facts.usable[v]) continue;
-      const parent = node.parent >= 0 ? nodes[node.parent]!.tag : '#root';
+      const parent = node.parent >= 0 ? at(nodes, node.parent).tag : '#root';
       for (const w of wordTokens(node.text ?? '')) out.push({ tok: normWord(w), parent, textNode: v });
       continue;
     }
-    const parent = node.parent >= 0 ? nodes[node.parent]!.tag : '#root';
+    const parent = node.parent >= 0 ? at(nodes, node.parent).tag : '#root';
     out.push({ tok: `<${node.tag}>`, parent, textNode: -1 });
     stack.push(-1 - v);
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(at(node.children, i));
   }
   return out;
 }
 
 /** Feature keys of token i: trigram, unigram (back-off) and parent tag. */
 export function featureKeys(tokens: MssToken[], i: number): { tri: string; uni: string; par: string } {
-  const t0 = tokens[i]!.tok;
+  const t0 = at(tokens, i).tok;
   const t1 = tokens[i + 1]?.tok ?? '$';
   const t2 = tokens[i + 2]?.tok ?? '$';
-  return { tri: `${t0} ${t1} ${t2}`, uni: t0, par: tokens[i]!.parent };
+  return { tri: `${t0} ${t1} ${t2}`, uni: t0, par: at(tokens, i).parent };
 }
 
 export type FeatureType = 'tri' | 'uni' | 'par';
@@ -144,7 +145,7 @@ export function maxSubsequence(scores: number[]): { start: number; end: number; 
       sum = 0;
       start = i;
     }
-    sum += scores[i]!;
+    sum += at(scores, i);
     if (sum > 0 && (!best || sum > best.sum)) best = { start, end: i, sum };
   }
   return best;

@@ -30,6 +30,7 @@ import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import { countSentenceEnds, countWords } from '../util/text.js';
 import { collapseWs, nodeFacts, selectionOf } from './dom.js';
 import type { Strategy, StrategyResult } from './types.js';
+import { at } from '../util/at.js';
 
 export interface SignalsOptions {
   /** Tags that make candidates (plus custom elements with a block display). */
@@ -113,7 +114,7 @@ export function scoreCandidates(snapshot: PageSnapshot, options: SignalsOptions 
   }
   const repeats = new Float64Array(n); // max repeat count on self or any ancestor
   for (const node of nodes) {
-    let r = node.parent >= 0 ? repeats[node.parent]! : 0;
+    let r = node.parent >= 0 ? at(repeats, node.parent) : 0;
     if (node.kind === 'element') for (const k of patternKeys(node)) {
       const c = keyCount.get(groupKey(node, k))!;
       if (c >= o.minRepeats) r = Math.max(r, c);
@@ -131,28 +132,28 @@ export function scoreCandidates(snapshot: PageSnapshot, options: SignalsOptions 
     if (isCand(node)) {
       candIndex.set(node.id, cands.length);
       cands.push({
-        node: node.id, parent: p >= 0 ? owner[p]! : -1, chars: 0, linkChars: 0, words: 0, tags: 0, sentences: 0, repeats: repeats[node.id]!,
+        node: node.id, parent: p >= 0 ? at(owner, p) : -1, chars: 0, linkChars: 0, words: 0, tags: 0, sentences: 0, repeats: at(repeats, node.id),
         coef: { repeat: 1, link: 1, markup: 1, sentences: 1, run: 1 }, score: 0,
       });
       text.push([]);
       owner[node.id] = node.id;
       continue;
     }
-    owner[node.id] = p >= 0 ? owner[p]! : -1;
-    const ci = candIndex.get(owner[node.id]!);
+    owner[node.id] = p >= 0 ? at(owner, p) : -1;
+    const ci = candIndex.get(at(owner, node.id));
     if (ci === undefined) continue;
-    const c = cands[ci]!;
+    const c = at(cands, ci);
     if (node.kind === 'element') {
       if (!facts.dropped[node.id]) c.tags++;
     } else if (facts.usable[node.id]) {
       const t = collapseWs(node.text ?? '');
       c.chars += t.length;
       if (facts.inLink[node.id]) c.linkChars += t.length;
-      text[ci]!.push(t);
+      at(text, ci).push(t);
     }
   }
   cands.forEach((c, i) => {
-    const t = text[i]!.join(' ');
+    const t = at(text, i).join(' ');
     c.sentences = countSentenceEnds(t);
     c.words = countWords(t);
   });
@@ -162,8 +163,8 @@ export function scoreCandidates(snapshot: PageSnapshot, options: SignalsOptions 
   const similar = (a: number, b: number): boolean => Math.abs(a - b) <= 0.25 * Math.max(a, b);
   for (let i = 0; i < nonEmpty.length;) {
     let j = i + 1;
-    while (j < nonEmpty.length && nonEmpty[j]!.chars <= o.runMaxChars && similar(nonEmpty[j]!.chars, nonEmpty[j - 1]!.chars)) j++;
-    if (j - i >= 3 && nonEmpty[i]!.chars <= o.runMaxChars) for (let k = i; k < j; k++) nonEmpty[k]!.coef.run = 0.5;
+    while (j < nonEmpty.length && at(nonEmpty, j).chars <= o.runMaxChars && similar(at(nonEmpty, j).chars, at(nonEmpty, j - 1).chars)) j++;
+    if (j - i >= 3 && at(nonEmpty, i).chars <= o.runMaxChars) for (let k = i; k < j; k++) at(nonEmpty, k).coef.run = 0.5;
     i = j;
   }
 
@@ -190,13 +191,13 @@ export function createSignals(options: SignalsOptions = {}): Strategy {
       const scored = cands.filter((c) => c.score > 0);
       if (!scored.length) return { selection: selectionOf([]), pageType: 'other', notes: ['no candidate holds text'] };
       const best = scored.reduce((a, b) => (b.score > a.score ? b : a));
-      const notes = [`best candidate <${snapshot.nodes[best.node]!.tag}> #${best.node}: score ${best.score.toFixed(0)} (${best.chars} chars)`];
+      const notes = [`best candidate <${at(snapshot.nodes, best.node).tag}> #${best.node}: score ${best.score.toFixed(0)} (${best.chars} chars)`];
 
       // subtree sums over candidates (reverse document order: nested candidates first)
       const kids = new Map<number, Candidate[]>();
       const sub = new Map<number, { score: number; chars: number; link: number; sentences: number }>();
       for (let i = cands.length - 1; i >= 0; i--) {
-        const c = cands[i]!;
+        const c = at(cands, i);
         const own = sub.get(c.node) ?? { score: 0, chars: 0, link: 0, sentences: 0 };
         own.score += c.score;
         own.chars += c.chars;
@@ -227,7 +228,7 @@ export function createSignals(options: SignalsOptions = {}): Strategy {
         for (let level = 1; anc && anc.node !== snapshot.root && level <= o.climbLevels; level++) {
           const others = subOf(anc).score - subOf(win).score;
           if (others >= o.climbShare * subOf(win).score) {
-            notes.push(`climbed to <${snapshot.nodes[anc.node]!.tag}> #${anc.node}: the rest of it scores ${others.toFixed(0)}`);
+            notes.push(`climbed to <${at(snapshot.nodes, anc.node).tag}> #${anc.node}: the rest of it scores ${others.toFixed(0)}`);
             win = anc;
             climbed = true;
             break;

@@ -22,6 +22,7 @@ import { buildTextBlocks, indexNodes } from '../classify/text-blocks.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { nodeFacts, selectionFromTextNodes } from './dom.js';
 import type { Strategy, StrategyResult } from './types.js';
+import { at } from '../util/at.js';
 
 export interface TtrOptions {
   /** Smoothing radius (lines either side). */
@@ -54,8 +55,8 @@ export function gaussianSmooth(values: number[], radius: number, sigma: number):
     for (let k = -radius; k <= radius; k++) {
       const j = i + k;
       if (j < 0 || j >= values.length) continue;
-      s += values[j]! * w[k + radius]!;
-      ws += w[k + radius]!;
+      s += at(values, j) * at(w, k + radius);
+      ws += at(w, k + radius);
     }
     return ws ? s / ws : 0;
   });
@@ -68,14 +69,14 @@ export function ttrLines(snapshot: PageSnapshot, options: TtrOptions = {}): { li
   // prefix count of elements by id, to count the elements between two text nodes
   const nodes = snapshot.nodes;
   const elemPrefix = new Int32Array(nodes.length + 1);
-  for (let i = 0; i < nodes.length; i++) elemPrefix[i + 1] = elemPrefix[i]! + (nodes[i]!.kind === 'element' && i !== snapshot.root ? 1 : 0);
+  for (let i = 0; i < nodes.length; i++) elemPrefix[i + 1] = at(elemPrefix, i) + (at(nodes, i).kind === 'element' && i !== snapshot.root ? 1 : 0);
   const lines: TtrLine[] = [];
   let prevEnd = 0;
   blocks.forEach((b, i) => {
     const ids = b.textNodes.filter((id) => facts.usable[id]);
     if (!ids.length) return;
     const last = Math.max(...ids);
-    const tags = elemPrefix[last + 1]! - elemPrefix[prevEnd]!;
+    const tags = at(elemPrefix, last + 1) - at(elemPrefix, prevEnd);
     prevEnd = last + 1;
     const chars = b.text.length;
     lines.push({ block: i, textNodes: ids, chars, tags, ttr: tags ? chars / tags : chars, smoothed: 0, content: false });
@@ -85,8 +86,8 @@ export function ttrLines(snapshot: PageSnapshot, options: TtrOptions = {}): { li
   const std = sm.length ? Math.sqrt(sm.reduce((a, b) => a + (b - mean) ** 2, 0) / sm.length) : 0;
   const threshold = mean + o.coef * std;
   lines.forEach((l, i) => {
-    l.smoothed = sm[i]!;
-    l.content = sm[i]! > threshold;
+    l.smoothed = at(sm, i);
+    l.content = at(sm, i) > threshold;
   });
   return { lines, mean, std, threshold };
 }

@@ -19,6 +19,7 @@ import type { Page } from 'playwright-core';
 import { normalizeWs } from '../check/compare.js';
 import { PAGE_TYPES, type PageType } from '../classify/types.js';
 import { extract } from '../index.js';
+import { at } from '../util/at.js';
 
 export interface MainContentExpectation {
   /** Snippets that must occur in the main content's text. */
@@ -131,7 +132,7 @@ export async function toHaveMainContent(this: MatcherStateLike, page: Page, expe
   const deadline = Date.now() + timeout;
   let outcome = await checkMainContent(page, expected);
   for (let i = 0; outcome.pass === isNot && Date.now() < deadline; i++) {
-    await sleep(Math.min(POLL_MS[Math.min(i, POLL_MS.length - 1)]!, Math.max(0, deadline - Date.now())));
+    await sleep(Math.min(at(POLL_MS, Math.min(i, POLL_MS.length - 1)), Math.max(0, deadline - Date.now())));
     outcome = await checkMainContent(page, expected);
   }
   const { pass, actual } = outcome;

@@ -9,6 +9,7 @@
  */
 import { EMPTY_BLOCK, LABEL_INDICATES_END_OF_TEXT, LABEL_MIGHT_BE_CONTENT, LABEL_TITLE, type TextBlock, type TextDocument } from './document.js';
 import { javaSplit, javaTrim } from './java.js';
+import { at } from '../../util/at.js';
 
 type Rule = (prev: Readonly<TextBlock>, curr: Readonly<TextBlock>, next: Readonly<TextBlock>) => boolean;
 
@@ -37,8 +38,7 @@ export function densityRule(prev: Readonly<TextBlock>, curr: Readonly<TextBlock>
 function classifyAll(doc: TextDocument, rule: Rule): boolean {
   const blocks = doc.textBlocks;
   let changes = false;
-  for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i]!;
+  for (const [i, b] of blocks.entries()) {
     changes = b.setIsContent(rule(blocks[i - 1] ?? EMPTY_BLOCK, b, blocks[i + 1] ?? EMPTY_BLOCK)) || changes;
   }
   return changes;
@@ -184,13 +184,13 @@ export function blockProximityFusion(doc: TextDocument, maxBlocksDistance: numbe
     }
     if (!prevBlock) return false;
   } else {
-    prevBlock = blocks[0]!;
+    prevBlock = at(blocks, 0);
     offset = 1;
   }
   let changes = false;
   const kept = blocks.slice(0, offset);
   for (let i = offset; i < blocks.length; i++) {
-    const block = blocks[i]!;
+    const block = at(blocks, i);
     if (!block.isContent) {
       prevBlock = block;
       kept.push(block);
@@ -253,14 +253,14 @@ export function keepLargestBlockFilter(doc: TextDocument, expandToSameLevelText 
   }
   if (expandToSameLevelText && n !== -1) {
     for (let i = n - 1; i >= 0; i--) {
-      const tl = blocks[i]!.tagLevel;
+      const tl = at(blocks, i).tagLevel;
       if (tl < level) break;
-      if (tl === level) blocks[i]!.setIsContent(true);
+      if (tl === level) at(blocks, i).setIsContent(true);
     }
     for (let i = n; i < blocks.length; i++) {
-      const tl = blocks[i]!.tagLevel;
+      const tl = at(blocks, i).tagLevel;
       if (tl < level) break;
-      if (tl === level) blocks[i]!.setIsContent(true);
+      if (tl === level) at(blocks, i).setIsContent(true);
     }
   }
   return true;
@@ -293,10 +293,10 @@ export function simpleBlockFusionProcessor(doc: TextDocument): boolean {
   const blocks = doc.textBlocks;
   if (blocks.length < 2) return false;
   let changes = false;
-  let b1 = blocks[0]!;
+  let b1 = at(blocks, 0);
   const kept = [b1];
   for (let i = 1; i < blocks.length; i++) {
-    const b2 = blocks[i]!;
+    const b2 = at(blocks, i);
     if (b1.textDensity === b2.textDensity) {
       b1.mergeNext(b2);
       changes = true;

@@ -24,6 +24,7 @@
 import type { PageSnapshot } from '../../snapshot/types.js';
 import { TextBlock, type TextDocument } from './document.js';
 import { isJavaWhitespace, isWord, javaTrim, tokenize } from './java.js';
+import { at } from '../../util/at.js';
 
 type TagAction = 'ignorable' | 'anchor' | 'body' | 'inline-whitespace' | 'inline-no-whitespace';
 
@@ -287,16 +288,16 @@ function readTexts(snapshot: PageSnapshot): string[] {
   };
   for (const node of nodes) {
     const p = node.parent;
-    const ctx = p >= 0 ? inner[p]! : node.id;
+    const ctx = p >= 0 ? at(inner, p) : node.id;
     if (node.kind === 'text') {
       const text = node.text ?? '';
       texts[node.id] = text;
       if (/[^ \t\n\r\f]/u.test(text)) {
         item(ctx, node.rect);
       } else if (text === ' ' && node.rect.w > 0 && p >= 0) {
-        const ws = nodes[p]!.style?.whiteSpace ?? 'normal';
+        const ws = at(nodes, p).style?.whiteSpace ?? 'normal';
         const preserved = ws.startsWith('pre') || ws === 'break-spaces';
-        const before = lastBottom[ctx]!;
+        const before = at(lastBottom, ctx);
         if (!preserved && (Number.isNaN(before) || brAfter[ctx] || before <= node.rect.y)) texts[node.id] = '\u00a0';
       }
       continue;
@@ -327,7 +328,7 @@ export function extractTextDocument(snapshot: PageSnapshot): TextDocument {
     const node = nodes[id];
     if (!node) continue;
     if (node.kind === 'text') {
-      h.characters(texts[id]!, id);
+      h.characters(at(texts, id), id);
       continue;
     }
     if (end) {
@@ -336,7 +337,7 @@ export function extractTextDocument(snapshot: PageSnapshot): TextDocument {
     }
     h.startElement(node.tag);
     stack.push({ id, end: true });
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push({ id: node.children[i]!, end: false });
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push({ id: at(node.children, i), end: false });
   }
   // toTextDocument flushes what is left (endDocument).
   h.flushBlock();

@@ -11,6 +11,7 @@ import type { PageSnapshot } from '../../snapshot/types.js';
 import type { Strategy, StrategyResult } from '../types.js';
 import { findMainContent, type MainContentOptions } from './main-content.js';
 import { buildSelection } from './selection.js';
+import { at } from '../../util/at.js';
 
 export { findMainContent, SIGNAL_FAMILIES, type SignalFamily, type MainContentOptions } from './main-content.js';
 
@@ -29,7 +30,7 @@ export function createHeuristic(options: MainContentOptions = {}): Strategy {
       const index = indexNodes(snapshot);
       const blocks = buildTextBlocks(snapshot, index);
       const found = findMainContent(snapshot, blocks, index, options);
-      const keptChars = found.kept.reduce((s, i) => s + blocks[i]!.chars, 0);
+      const keptChars = found.kept.reduce((s, i) => s + at(blocks, i).chars, 0);
       let pageType: PageType = 'other';
       if (found.container >= 0 && keptChars >= MIN_ARTICLE_CHARS) pageType = 'article';
       else {

@@ -13,6 +13,7 @@ import type { NodeIndex, TextBlock } from '../../classify/text-blocks.js';
 import type { Role } from '../../classify/types.js';
 import type { PageSnapshot, Rect, SnapshotNode } from '../../snapshot/types.js';
 import { countSentenceEnds } from '../../util/text.js';
+import { addAt, at, last } from '../../util/at.js';
 
 export interface BlockVerdict {
   /** Prose score: > 0 reads like article text, < 0 like boilerplate. */
@@ -80,12 +81,12 @@ function inheritHints(snapshot: PageSnapshot, blocks: TextBlock[], off: Readonly
   let total = 0;
   blocks.forEach((b, i) => {
     total += b.chars;
-    for (let id = b.owner; id >= 0; id = nodes[id]!.parent) {
-      chars[id] += b.chars;
-      if (firstBlock[id]! < 0) firstBlock[id] = i;
+    for (let id = b.owner; id >= 0; id = at(nodes, id).parent) {
+      addAt(chars, id, b.chars);
+      if (at(firstBlock, id) < 0) firstBlock[id] = i;
     }
   });
-  const big = (id: number): boolean => total > 0 && chars[id]! > 0.35 * total;
+  const big = (id: number): boolean => total > 0 && at(chars, id) > 0.35 * total;
   const role: Array<Role | null> = new Array(n).fill(null);
   const noise = new Uint8Array(n);
   const positive = new Uint8Array(n);
@@ -95,15 +96,15 @@ function inheritHints(snapshot: PageSnapshot, blocks: TextBlock[], off: Readonly
   const depth = new Int32Array(n);
   for (const node of nodes) {
     const p = node.parent;
-    depth[node.id] = p >= 0 ? depth[p]! + 1 : 0;
+    depth[node.id] = p >= 0 ? at(depth, p) + 1 : 0;
     const own = big(node.id) ? null
-      : (off.has('hints') ? null : roleHint(node)) ?? (off.has('headings') ? null : headingRole(nodes, blocks, node, firstBlock[node.id]!));
-    role[node.id] = own ?? (p >= 0 ? role[p]! : null);
-    roleDepth[node.id] = own ? depth[node.id]! : p >= 0 ? roleDepth[p]! : -1;
+      : (off.has('hints') ? null : roleHint(node)) ?? (off.has('headings') ? null : headingRole(nodes, blocks, node, at(firstBlock, node.id)));
+    role[node.id] = own ?? (p >= 0 ? at(role, p) : null);
+    roleDepth[node.id] = own ? at(depth, node.id) : p >= 0 ? at(roleDepth, p) : -1;
     const pos = !off.has('hints') && isPositiveHint(node);
-    positive[node.id] = pos ? 1 : p >= 0 ? positive[p]! : 0;
-    positiveDepth[node.id] = pos ? depth[node.id]! : p >= 0 ? positiveDepth[p]! : -1;
-    noise[node.id] = !off.has('hints') && !big(node.id) && isNoiseHint(node) ? 1 : p >= 0 ? noise[p]! : 0;
+    positive[node.id] = pos ? 1 : p >= 0 ? at(positive, p) : 0;
+    positiveDepth[node.id] = pos ? at(depth, node.id) : p >= 0 ? at(positiveDepth, p) : -1;
+    noise[node.id] = !off.has('hints') && !big(node.id) && isNoiseHint(node) ? 1 : p >= 0 ? at(noise, p) : 0;
   }
   return { role, noise, positive, roleDepth, positiveDepth };
 }
@@ -117,13 +118,13 @@ const HEADING_ROLES: Array<[Role, RegExp]> = [
 /** An element whose own first text is a heading naming a comments or related section. */
 function headingRole(nodes: SnapshotNode[], blocks: TextBlock[], node: SnapshotNode, first: number): Role | null {
   if (node.kind !== 'element' || first < 0 || !node.children.length) return null;
-  const b = blocks[first]!;
+  const b = at(blocks, first);
   if (b.owner === node.id || b.chars > 40 || b.words > 5) return null;
-  const owner = nodes[b.owner]!;
+  const owner = at(nodes, b.owner);
   if (!HEADING.test(owner.tag) && !(owner.style && owner.style.fontWeight >= 600)) return null;
   // the heading must head this element, not a small box at its top: at most two levels down
   let depth = 0;
-  for (let id = b.owner; id !== node.id && id >= 0; id = nodes[id]!.parent) depth++;
+  for (let id = b.owner; id !== node.id && id >= 0; id = at(nodes, id).parent) depth++;
   if (depth > 2) return null;
   for (const [role, re] of HEADING_ROLES) if (re.test(b.text.trim())) return role;
   return null;
@@ -173,11 +174,11 @@ function teaserBlocks(snapshot: PageSnapshot, blocks: TextBlock[], verdicts: Blo
   const charsIn = new Float64Array(n);
   blocks.forEach((b, i) => {
     // a headline link, not a user name or a "Reply" link
-    const isLink = verdicts[i]!.linkDensity > 0.7 && b.chars >= 20;
-    for (let id = b.owner, k = 0; id >= 0 && k < 8; id = nodes[id]!.parent, k++) {
-      blockCount[id]++;
-      if (isLink) linkBlocks[id]++;
-      charsIn[id] += b.chars;
+    const isLink = at(verdicts, i).linkDensity > 0.7 && b.chars >= 20;
+    for (let id = b.owner, k = 0; id >= 0 && k < 8; id = at(nodes, id).parent, k++) {
+      addAt(blockCount, id, 1);
+      if (isLink) addAt(linkBlocks, id, 1);
+      addAt(charsIn, id, b.chars);
     }
   });
   const repeated = new Uint8Array(n);
@@ -185,19 +186,19 @@ function teaserBlocks(snapshot: PageSnapshot, blocks: TextBlock[], verdicts: Blo
     if (node.kind !== 'element' || node.children.length < 3) continue;
     const counts = new Map<string, number>();
     for (const c of node.children) {
-      const ch = nodes[c]!;
-      if (ch.kind === 'element' && blockCount[c]! >= 2) counts.set(signature(ch), (counts.get(signature(ch)) ?? 0) + 1);
+      const ch = at(nodes, c);
+      if (ch.kind === 'element' && at(blockCount, c) >= 2) counts.set(signature(ch), (counts.get(signature(ch)) ?? 0) + 1);
     }
     for (const c of node.children) {
-      const ch = nodes[c]!;
+      const ch = at(nodes, c);
       if (ch.kind === 'element' && (counts.get(signature(ch)) ?? 0) >= 3) repeated[c] = 1;
     }
   }
   const out = new Uint8Array(blocks.length);
   blocks.forEach((b, i) => {
-    if (verdicts[i]!.linkDensity > 0.7) return;
-    for (let id = b.owner, k = 0; id >= 0 && k < 6; id = nodes[id]!.parent, k++) {
-      if (repeated[id] && linkBlocks[id]! >= 1 && blockCount[id]! >= 2 && charsIn[id]! < 1500) {
+    if (at(verdicts, i).linkDensity > 0.7) return;
+    for (let id = b.owner, k = 0; id >= 0 && k < 6; id = at(nodes, id).parent, k++) {
+      if (repeated[id] && at(linkBlocks, id) >= 1 && at(blockCount, id) >= 2 && at(charsIn, id) < 1500) {
         out[i] = 1;
         return;
       }
@@ -236,23 +237,23 @@ function growFromElement(ctx: GrowContext, top: number): Grown {
   const { nodes, value, pos, fixedAncestor } = ctx;
   let start = top;
   for (; !ctx.off.has('descent');) {
-    const p = nodes[start]!.parent;
+    const p = at(nodes, start).parent;
     if (p < 0 || fixedAncestor[p]) break;
-    const extraPos = pos[p]! - pos[start]!;
-    const extraNeg = pos[p]! - value[p]! - (pos[start]! - value[start]!);
-    if (pos[start]! >= 0.6 * pos[p]! || extraNeg > 1.5 * extraPos) break;
+    const extraPos = at(pos, p) - at(pos, start);
+    const extraNeg = at(pos, p) - at(value, p) - (at(pos, start) - at(value, start));
+    if (at(pos, start) >= 0.6 * at(pos, p) || extraNeg > 1.5 * extraPos) break;
     start = p;
   }
   const path: number[] = [];
   let container = start;
   for (; !ctx.off.has('descent');) {
     let bestChild = -1;
-    for (const c of nodes[container]!.children) if (nodes[c]!.kind === 'element' && (bestChild < 0 || pos[c]! > pos[bestChild]!)) bestChild = c;
-    if (bestChild < 0 || pos[bestChild]! < 0.6 * pos[container]! || value[bestChild]! < 0.5 * value[container]!) break;
+    for (const c of at(nodes, container).children) if (at(nodes, c).kind === 'element' && (bestChild < 0 || at(pos, c) > at(pos, bestChild))) bestChild = c;
+    if (bestChild < 0 || at(pos, bestChild) < 0.6 * at(pos, container) || at(value, bestChild) < 0.5 * at(value, container)) break;
     path.push(container);
     container = bestChild;
   }
-  return { container, roots: addSiblings(ctx, [container], value[container]!, new Set(path)) };
+  return { container, roots: addSiblings(ctx, [container], at(value, container), new Set(path)) };
 }
 
 function growFromSlice(ctx: GrowContext, slice: Slice): Grown {
@@ -271,24 +272,24 @@ function addSiblings(ctx: GrowContext, roots: number[], core: number, path: Set<
   const out = [...roots];
   if (ctx.off.has('siblings')) return out;
   const chain = new Set<number>(roots);
-  for (let id = nodes[roots[0]!]!.parent; id >= 0; id = nodes[id]!.parent) chain.add(id);
-  const cr = unionOf(roots.map((r) => nodes[r]!.rect));
-  const last = roots[roots.length - 1]!;
+  for (let id = at(nodes, at(roots, 0)).parent; id >= 0; id = at(nodes, id).parent) chain.add(id);
+  const cr = unionOf(roots.map((r) => at(nodes, r).rect));
+  const lastRoot = last(roots);
   const sameColumn = (id: number): boolean => {
     if (ctx.off.has('visual')) return true;
-    const r = nodes[id]!.rect;
+    const r = at(nodes, id).rect;
     const overlap = Math.min(r.x + r.w, cr.x + cr.w) - Math.max(r.x, cr.x);
     return overlap >= 0.5 * Math.min(r.w, cr.w);
   };
-  for (let a = nodes[roots[0]!]!.parent; a >= 0; a = nodes[a]!.parent) {
+  for (let a = at(nodes, at(roots, 0)).parent; a >= 0; a = at(nodes, a).parent) {
     const onPath = path.has(a);
-    for (const s of nodes[a]!.children) {
-      if (chain.has(s) || nodes[s]!.kind !== 'element' || role[s] || noise[s] || fixedAncestor[s]) continue;
-      const ld = chars[s]! ? linkChars[s]! / chars[s]! : 1;
-      const substantial = onPath && value[s]! >= 0.25 * core && ld < 0.2;
-      const prose = s > last && pos[s]! >= 80 && value[s]! >= 0.5 * pos[s]! && ld < 0.25 && sameColumn(s);
+    for (const s of at(nodes, a).children) {
+      if (chain.has(s) || at(nodes, s).kind !== 'element' || role[s] || noise[s] || fixedAncestor[s]) continue;
+      const ld = at(chars, s) ? at(linkChars, s) / at(chars, s) : 1;
+      const substantial = onPath && at(value, s) >= 0.25 * core && ld < 0.2;
+      const prose = s > lastRoot && at(pos, s) >= 80 && at(value, s) >= 0.5 * at(pos, s) && ld < 0.25 && sameColumn(s);
       // a data table beside the article body (specifications, results) belongs to it
-      const tabular = (onPath || a === nodes[roots[0]!]!.parent) && hasTable[s] && ld < 0.2 && chars[s]! >= 100 && value[s]! >= 0 && sameColumn(s);
+      const tabular = (onPath || a === at(nodes, at(roots, 0)).parent) && hasTable[s] && ld < 0.2 && at(chars, s) >= 100 && at(value, s) >= 0 && sameColumn(s);
       if (substantial || prose || tabular) out.push(s);
     }
   }
@@ -306,7 +307,7 @@ function bestSlice(nodes: SnapshotNode[], value: Float64Array, fixedAncestor: Ui
   let best: Slice | null = null;
   for (const node of nodes) {
     if (node.kind !== 'element' || fixedAncestor[node.id] || node.children.length < 2) continue;
-    const kids = node.children.filter((c) => nodes[c]!.kind === 'element' && !fixedAncestor[c]);
+    const kids = node.children.filter((c) => at(nodes, c).kind === 'element' && !fixedAncestor[c]);
     let sum = 0;
     let from = 0;
     for (let i = 0; i < kids.length; i++) {
@@ -314,7 +315,7 @@ function bestSlice(nodes: SnapshotNode[], value: Float64Array, fixedAncestor: Ui
         sum = 0;
         from = i;
       }
-      sum += value[kids[i]!]!;
+      sum += at(value, at(kids, i));
       if (i > from && (!best || sum > best.value + 1e-9)) best = { parent: node.id, children: kids.slice(from, i + 1), value: sum };
     }
   }
@@ -337,11 +338,11 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
   const bodyFont = bodyFontSize(blocks);
   const hints = inheritHints(snapshot, blocks, off);
   const verdicts = blocks.map((b) => {
-    const owner = nodes[b.owner]!;
-    const role = hints.role[b.owner]!;
+    const owner = at(nodes, b.owner);
+    const role = at(hints.role, b.owner);
     // an article marker below a layout role (an <article> inside a "has-sidebar" column) wins;
     // a sidebar box inside the article (role=complementary) stays a sidebar
-    const overridden = role && OVERRIDABLE.has(role) && hints.positiveDepth[b.owner]! > hints.roleDepth[b.owner]!;
+    const overridden = role && OVERRIDABLE.has(role) && at(hints.positiveDepth, b.owner) > at(hints.roleDepth, b.owner);
     const hint = isConsentText(b.text) && !off.has('hints') ? 'overlay' : overridden ? null : role;
     return verdictFor(b, owner, bodyFont, hint, hints.noise[b.owner] === 1, off);
   });
@@ -352,29 +353,29 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
   const chars = new Float64Array(n);
   const linkChars = new Float64Array(n);
   const fixedAncestor = new Uint8Array(n);
-  for (const node of nodes) fixedAncestor[node.id] = isFixed(node) && !off.has('visual') ? 1 : node.parent >= 0 ? fixedAncestor[node.parent]! : 0;
+  for (const node of nodes) fixedAncestor[node.id] = isFixed(node) && !off.has('visual') ? 1 : node.parent >= 0 ? at(fixedAncestor, node.parent) : 0;
   // short cells of data tables carry no evidence either way
   const inTable = new Uint8Array(n);
   for (const node of nodes) inTable[node.id] = node.tag === 'table' || (node.parent >= 0 && inTable[node.parent]) ? 1 : 0;
   const teaser = off.has('repetition') ? new Uint8Array(blocks.length) : teaserBlocks(snapshot, blocks, verdicts);
   blocks.forEach((b, i) => {
-    const v = verdicts[i]!;
+    const v = at(verdicts, i);
     const mass = v.hint ? -0.5 * b.chars
       : teaser[i] ? -0.3 * b.chars
       : v.prose > 0 ? b.chars * (1 - v.linkDensity) * Math.min(1, v.prose)
       : v.linkDensity > 0.5 ? -0.8 * b.chars : inTable[b.owner] ? 0 : -0.15 * b.chars;
-    for (let id = b.owner; id >= 0; id = nodes[id]!.parent) {
-      value[id] += mass;
-      if (mass > 0) pos[id] += mass;
-      chars[id] += b.chars;
-      if (!off.has('links')) linkChars[id] += b.linkChars;
+    for (let id = b.owner; id >= 0; id = at(nodes, id).parent) {
+      addAt(value, id, mass);
+      if (mass > 0) addAt(pos, id, mass);
+      addAt(chars, id, b.chars);
+      if (!off.has('links')) addAt(linkChars, id, b.linkChars);
     }
   });
   let top = -1;
   let best = 0;
   for (const node of nodes) {
     if (node.kind !== 'element' || fixedAncestor[node.id]) continue;
-    const v = value[node.id]!;
+    const v = at(value, node.id);
     if (v > best + 1e-9) {
       best = v;
       top = node.id;
@@ -393,19 +394,19 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
   // large visible images per subtree: text sharing a small box with a picture is its caption
   const pictures = new Int32Array(n);
   for (let id = n - 1; id >= 0; id--) {
-    const node = nodes[id]!;
-    if ((node.tag === 'img' || node.tag === 'picture' || node.tag === 'video') && node.visible && node.rect.w >= 150 && node.rect.h >= 100) pictures[id]++;
-    if (node.parent >= 0) pictures[node.parent] += pictures[id]!;
-    if (FORM_CONTROLS.has(node.tag)) controls[id]++;
-    if (node.parent >= 0) controls[node.parent] += controls[id]!;
-    if (node.tag === 'table' && node.children.some((c) => nodes[c]!.tag === 'tbody' ? nodes[c]!.children.length >= 3 : false)) hasTable[id] = 1;
-    if (node.tag === 'table' && node.children.filter((c) => nodes[c]!.tag === 'tr').length >= 3) hasTable[id] = 1;
+    const node = at(nodes, id);
+    if ((node.tag === 'img' || node.tag === 'picture' || node.tag === 'video') && node.visible && node.rect.w >= 150 && node.rect.h >= 100) addAt(pictures, id, 1);
+    if (node.parent >= 0) addAt(pictures, node.parent, at(pictures, id));
+    if (FORM_CONTROLS.has(node.tag)) addAt(controls, id, 1);
+    if (node.parent >= 0) addAt(controls, node.parent, at(controls, id));
+    if (node.tag === 'table' && node.children.some((c) => at(nodes, c).tag === 'tbody' ? at(nodes, c).children.length >= 3 : false)) hasTable[id] = 1;
+    if (node.tag === 'table' && node.children.filter((c) => at(nodes, c).tag === 'tr').length >= 3) hasTable[id] = 1;
     if (hasTable[id] && node.parent >= 0) hasTable[node.parent] = 1;
   }
   const ctx: GrowContext = { nodes, value, pos, chars, linkChars, fixedAncestor, role: hints.role, noise: hints.noise, hasTable, off };
   const byElement = top >= 0 && best >= 150 ? growFromElement(ctx, top) : null;
   const bySlice = slice && slice.value >= 150 ? growFromSlice(ctx, slice) : null;
-  const total = (g: Grown | null): number => (g ? g.roots.reduce((acc, r) => acc + value[r]!, 0) : -Infinity);
+  const total = (g: Grown | null): number => (g ? g.roots.reduce((acc, r) => acc + at(value, r), 0) : -Infinity);
   const chosen = total(bySlice) > 1.5 * total(byElement) ? bySlice! : byElement!;
   const { container, roots } = chosen;
   best = total(chosen);
@@ -421,14 +422,14 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
   for (const node of nodes) {
     if (node.parent >= 0 && inside[node.parent]) {
       inside[node.id] = 1;
-      rootOf[node.id] = rootOf[node.parent]!;
+      rootOf[node.id] = at(rootOf, node.parent);
     }
   }
   blocks.forEach((b, i) => {
     if (!inside[b.owner]) return;
-    const v = verdicts[i]!;
-    const owner = nodes[b.owner]!;
-    const root = rootOf[b.owner]!;
+    const v = at(verdicts, i);
+    const owner = at(nodes, b.owner);
+    const root = at(rootOf, b.owner);
     let reason = '';
     const inlineLinks = owner.tag === 'p' && v.linkDensity < 0.8 && b.words >= 10;
     if (v.hint && v.hint !== hints.role[root]) reason = `inside ${v.hint}`;
@@ -437,23 +438,23 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
     else if (owner.tag === 'h1') reason = 'headline';
     else if (v.relFont < 0.8 && v.prose < 1) reason = 'fine print';
     else {
-      for (let id = b.owner; id !== root && id >= 0; id = nodes[id]!.parent) {
-        if (chars[id]! >= 40 && linkChars[id]! / chars[id]! > 0.6) {
+      for (let id = b.owner; id !== root && id >= 0; id = at(nodes, id).parent) {
+        if (at(chars, id) >= 40 && at(linkChars, id) / at(chars, id) > 0.6) {
           reason = 'in link list';
           break;
         }
-        if (nodes[id]!.tag === 'pre' || nodes[id]!.tag === 'code') break;
-        if (controls[id]! > 0 && chars[id]! < 200) {
+        if (at(nodes, id).tag === 'pre' || at(nodes, id).tag === 'code') break;
+        if (at(controls, id) > 0 && at(chars, id) < 200) {
           reason = 'form widget';
           break;
         }
-        if (nodes[id]!.tag === 'blockquote') break;
-        if (!off.has('visual') && pictures[id]! > 0 && chars[id]! < 250 && b.chars < 250 && v.sentences <= 1) {
+        if (at(nodes, id).tag === 'blockquote') break;
+        if (!off.has('visual') && at(pictures, id) > 0 && at(chars, id) < 250 && b.chars < 250 && v.sentences <= 1) {
           reason = 'caption';
           break;
         }
-        if (nodes[id]!.tag === 'figcaption' || nodes[id]!.tag === 'button' || nodes[id]!.tag === 'label') {
-          reason = nodes[id]!.tag;
+        if (at(nodes, id).tag === 'figcaption' || at(nodes, id).tag === 'button' || at(nodes, id).tag === 'label') {
+          reason = at(nodes, id).tag;
           break;
         }
       }
@@ -466,7 +467,7 @@ export function findMainContent(snapshot: PageSnapshot, blocks: TextBlock[], _in
   if (extra.length) {
     kept.push(...extra);
     kept.sort((a, b) => a - b);
-    roots.push(...extra.map((i) => blocks[i]!.owner));
+    roots.push(...extra.map((i) => at(blocks, i).owner));
     roots.sort((a, b) => a - b);
   }
   return { container, roots, containerValue: best, kept, dropped, verdicts, bodyFont };
@@ -489,16 +490,16 @@ function continuation(
   let left = Infinity;
   let right = -Infinity;
   for (const i of kept) {
-    left = Math.min(left, blocks[i]!.rect.x);
-    right = Math.max(right, blocks[i]!.rect.x + blocks[i]!.rect.w);
+    left = Math.min(left, at(blocks, i).rect.x);
+    right = Math.max(right, at(blocks, i).rect.x + at(blocks, i).rect.w);
   }
   const maxGap = 3 * bodyFont;
   const fits = (j: number, prev: Rect, after: boolean): boolean => {
-    const b = blocks[j]!;
-    const v = verdicts[j]!;
+    const b = at(blocks, j);
+    const v = at(verdicts, j);
     if (keptSet.has(j) || inside[b.owner] || fixedAncestor[b.owner]) return false;
     if (v.prose < 0.5 || v.linkDensity >= 0.2 || v.hint || v.noise || b.chars < 30) return false;
-    if (chars[b.owner]! > 1.2 * b.chars) return false; // its element holds other text too
+    if (at(chars, b.owner) > 1.2 * b.chars) return false; // its element holds other text too
     const gap = after ? b.rect.y - (prev.y + prev.h) : prev.y - (b.rect.y + b.rect.h);
     if (gap < -4 || gap > maxGap) return false;
     const overlap = Math.min(right, b.rect.x + b.rect.w) - Math.max(left, b.rect.x);
@@ -508,9 +509,9 @@ function continuation(
   const taken = new Set<number>();
   for (const k of [...kept].sort((a, b) => a - b)) {
     for (const dir of [1, -1] as const) {
-      let prev = blocks[k]!.rect;
+      let prev = at(blocks, k).rect;
       for (let j = k + dir; j >= 0 && j < blocks.length && !keptSet.has(j); j += dir) {
-        const b = blocks[j]!;
+        const b = at(blocks, j);
         if (b.chars < 3) continue; // stray punctuation, an icon label
         if (taken.has(j) || !fits(j, prev, dir === 1)) break;
         taken.add(j);
@@ -520,13 +521,13 @@ function continuation(
   }
   // an element taken as a new root must not contain the roots already there, nor sit inside
   // another element taken here (its text would come out twice)
-  const owners = new Set([...taken].map((j) => blocks[j]!.owner));
+  const owners = new Set([...taken].map((j) => at(blocks, j).owner));
   const nested = (id: number): boolean => {
-    for (let a = nodes[id]!.parent; a >= 0; a = nodes[a]!.parent) if (owners.has(a)) return true;
+    for (let a = at(nodes, id).parent; a >= 0; a = at(nodes, a).parent) if (owners.has(a)) return true;
     return false;
   };
   return [...taken].filter((j) => {
-    const owner = blocks[j]!.owner;
-    return !nodes[owner]!.children.some((c) => inside[c]) && !nested(owner);
+    const owner = at(blocks, j).owner;
+    return !at(nodes, owner).children.some((c) => inside[c]) && !nested(owner);
   });
 }

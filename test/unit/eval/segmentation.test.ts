@@ -123,6 +123,12 @@ describe('roles against the people\'s block types', () => {
     expect(roleAgreement(g, 'fine', [null, null], [])).toEqual({ chars: 3, agree: 0 });
   });
 
+  it('counts a block type that names an Object property (constructor) as no type, without throwing', () => {
+    const g = gold([[1, 'constructor', null], [1, 'Header', null]], [[0, 0, 10, 10, 3, 0, 0], [0, 50, 10, 10, 4, 1, 1]]);
+    expect(goldType(g, g.items[0]!, 'fine')).toBeNull();
+    expect(roleAgreement(g, 'fine', [0, 0], ['header'])).toEqual({ chars: 4, agree: 4 });
+  });
+
   it('rejects a file that is not segmentation gold, naming what is wrong', () => {
     expect(() => parseSegGold({ page: { width: 1 } }, 'bad.json')).toThrow(/bad\.json: not a segmentation gold file \(page\.height/);
   });

@@ -40,6 +40,15 @@ describe('hints', () => {
     expect(isPositiveHint(node('div', { class: 'entry-content' }))).toBe(true);
   });
 
+  it('gives no role for a role or tag that names an Object property (constructor, __proto__)', () => {
+    // a plain lookup reached Object.prototype: <constructor> got the role `Object`, and was dropped as boilerplate
+    expect(roleHint(node('div', { role: 'constructor' }))).toBeNull();
+    expect(roleHint(node('div', { role: '__proto__' }))).toBeNull();
+    expect(roleHint(node('constructor', {}))).toBeNull();
+    expect(roleHint(node('__proto__', {}))).toBeNull();
+    expect(roleHint(node('hasOwnProperty', {}))).toBeNull();
+  });
+
   it('treats embedded social posts as content, share bars and image captions as noise', () => {
     expect(isNoiseHint(node('div', { class: 'social-media-embed' }))).toBe(false);
     expect(isNoiseHint(node('blockquote', { class: 'twitter-tweet' }))).toBe(false);
