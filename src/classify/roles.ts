@@ -25,6 +25,7 @@ import type { PageSnapshot, Rect } from '../snapshot/types.js';
 import { featureColumns, predictMargins, type TreeModel } from './model.js';
 import { ROLE_FEATURES, roleFeatureRow, rolePage } from './role-features.js';
 import type { BlockRecord, Decision, Role } from './types.js';
+import { at } from '../util/at.js';
 
 /** Which blocks make up each level of the tree (segment's `BlockTree.levels`). */
 export interface RoleLevels {
@@ -122,10 +123,10 @@ export function roleTable(records: readonly BlockRecord[], main: Decision['main'
   const n = ROLE_FEATURES.length;
   const rows = new Float32Array(blocks.length * n);
   blocks.forEach((b, i) => {
-    const k = regionOf[i]!;
-    const prev = i > 0 && regionOf[i - 1] === k ? blocks[i - 1]! : null;
-    const next = i + 1 < blocks.length && regionOf[i + 1] === k ? blocks[i + 1]! : null;
-    rows.set(roleFeatureRow(b, k >= 0 ? regions[k]! : b, k >= 0 ? regionRoles[k]! : 'other', prev, next, page), i * n);
+    const k = at(regionOf, i);
+    const prev = i > 0 && regionOf[i - 1] === k ? at(blocks, i - 1) : null;
+    const next = i + 1 < blocks.length && regionOf[i + 1] === k ? at(blocks, i + 1) : null;
+    rows.set(roleFeatureRow(b, k >= 0 ? at(regions, k) : b, k >= 0 ? at(regionRoles, k) : 'other', prev, next, page), i * n);
   });
   return { regions, regionRoles, blocks, regionOf, rows };
 }
@@ -137,7 +138,7 @@ export function predictRoleClasses(model: TreeModel, table: RoleTable): RoleClas
   const k = model.classes.length;
   return table.blocks.map((_, i) => {
     let best = 0;
-    for (let c = 1; c < k; c++) if (margins[i * k + c]! > margins[i * k + best]!) best = c;
+    for (let c = 1; c < k; c++) if (at(margins, i * k + c) > at(margins, i * k + best)) best = c;
     return model.classes[best] as RoleClass;
   });
 }
@@ -162,11 +163,11 @@ export function assignRoles(records: BlockRecord[], main: Decision['main'], snap
   const W = snapshot.document.width;
   const H = snapshot.document.height;
   const table = roleTable(records, main, snapshot, levels);
-  table.regions.forEach((t, i) => (t.role = table.regionRoles[i]!));
+  table.regions.forEach((t, i) => (t.role = at(table.regionRoles, i)));
   const classes = predictRoleClasses(model, table);
   table.blocks.forEach((b, i) => {
-    const k = table.regionOf[i]!;
-    b.role = isOverlay(b, W, H) ? 'overlay' : fineRole(classes[i]!, b, k >= 0 ? table.regionRoles[k]! : 'other', main);
+    const k = at(table.regionOf, i);
+    b.role = isOverlay(b, W, H) ? 'overlay' : fineRole(at(classes, i), b, k >= 0 ? at(table.regionRoles, k) : 'other', main);
   });
   // Blocks above the regions are containers; blocks between a region and its fine blocks take
   // the role covering most of their text.
