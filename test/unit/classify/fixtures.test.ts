@@ -13,7 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkedRecordOf, compareSite, describeFailures, parseExpectedText } from '../../../src/check/compare.js';
 import { CASE_FILES, caseExpectations } from '../../../src/check/fixture-case.js';
-import { analyzeSnapshot } from '../../../src/pipeline/analyze.js';
+import { analyzeSnapshot, type Analysis } from '../../../src/pipeline/analyze.js';
 import { caseNames, casePath, caseSnapshot, SITES_DIR } from '../helpers/fixture-cases.js';
 
 const sites = caseNames();
@@ -23,6 +23,14 @@ const sites = caseNames();
  * Their tests are expected to fail: one that starts to pass fails the run, so the list cannot go stale.
  */
 const KNOWN_FAILURES: Record<string, { fails: string[]; why: string }> = JSON.parse(readFileSync(path.join(SITES_DIR, 'known-failures.json'), 'utf8')).sites;
+
+/** One analysis per case, shared by its tests (the analysis is a pure function of the snapshot). */
+const analyses = new Map<string, Analysis>();
+const analysisOf = (site: string): Analysis => {
+  let a = analyses.get(site);
+  if (!a) analyses.set(site, (a = analyzeSnapshot(caseSnapshot(site))));
+  return a;
+};
 
 const REGENERATE = 'the analysis of the recorded snapshot changed: if the change is intended, run `npm run fixtures:expected` and review `git diff fixtures/sites`';
 
@@ -39,7 +47,7 @@ describe('fixture cases', () => {
 
   for (const site of sites) {
     it(`${site}: the recorded snapshot gives expected.md and expected-decision.json`, () => {
-      const e = caseExpectations(analyzeSnapshot(caseSnapshot(site)));
+      const e = caseExpectations(analysisOf(site));
       expect(e.markdown, REGENERATE).toBe(readFileSync(casePath(site, 'markdown'), 'utf8'));
       expect(e.decision, REGENERATE).toBe(readFileSync(casePath(site, 'decision'), 'utf8'));
     });
@@ -61,7 +69,7 @@ describe('fixture cases', () => {
 function check(site: string): void {
   const parsed = parseExpectedText(readFileSync(casePath(site, 'expected'), 'utf8'));
   if (!parsed.ok) throw new Error(parsed.error);
-  const a = analyzeSnapshot(caseSnapshot(site));
+  const a = analysisOf(site);
   const c = compareSite(parsed.file.expected, { record: checkedRecordOf(a) });
   expect(describeFailures(c)).toEqual([]);
   expect(a.decision.pageType === 'other' || a.decision.main !== null).toBe(true);
