@@ -12,8 +12,8 @@
  * Headless runs (the default) prefer the headless shell at steps 3 and 4: Playwright's
  * `chromium-headless-shell` download next to its Chromium, Debian's `chromium-headless-shell`
  * package, Chrome for Testing's `chrome-headless-shell`. It is the same Blink without the
- * browser UI layer, and what `chromium.launch()` itself uses when headless; measured on the dev
- * pages it costs about 30% less browser CPU per page than full Chromium in headless mode.
+ * browser UI layer, and what `chromium.launch()` itself uses when headless; it costs less browser
+ * CPU per page than full Chromium in headless mode.
  *
  * An explicit path (1 or 2) that does not exist is an error naming that path; it never falls
  * through to the next source silently. When nothing is found, {@link BrowserNotFoundError} says

@@ -51,7 +51,16 @@ const scrollPassExpr = (max: number, budgetMs: number): string => `(async () => 
   return { steps, atBottom, mutated: typeof last === 'number' && last >= t0 };
 })()`;
 
-const SCROLL_TOP_EXPR = `window.scrollTo({ top: 0, left: 0, behavior: 'instant' })`;
+/**
+ * Back to the top, then one animation frame: the browser fires `scroll` events at the next frame,
+ * so without it the snapshot could be taken before the page's scroll handlers saw the top (a
+ * table of contents' scroll-spy would then mark a heading further down, or not, depending on timing).
+ */
+const SCROLL_TOP_EXPR = `new Promise((resolve) => {
+  window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  const t = setTimeout(resolve, 500);
+  requestAnimationFrame(() => setTimeout(() => { clearTimeout(t); resolve(); }, 0));
+})`;
 
 /** Why the page should be scrolled (`'always'`, `'IntersectionObserver'`, ...), or null. */
 export async function scrollReason(run: LoadRun): Promise<string | null> {

@@ -24,10 +24,10 @@
  *   document; plus `data:` and `blob:`; inline scripts, styles and eval stay allowed), unless
  *   `confine: false`. Local pages are offline anyway; with the policy the renderer refuses an
  *   external request itself instead of sending it to the refusing proxy (see network.ts), which
- *   measured 21% less browser CPU per dev page. Nothing outside the mounts is ever served, so a
- *   root-relative URL of a saved page (`/static/app.js`: about 5 per dev page) is refused in the
- *   renderer too instead of making a round trip for a 404: 9-14% less browser CPU per dev page
- *   again. Navigations are not governed by CSP: the Fetch guard (network.ts) handles those.
+ *   costs the browser much less. Nothing outside the mounts is ever served, so a root-relative
+ *   URL of a saved page (`/static/app.js`, common in saved pages) is refused in the renderer too
+ *   instead of making a round trip for a 404. Navigations are not governed by CSP: the Fetch
+ *   guard (network.ts) handles those.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -15,6 +15,7 @@
  */
 import { toText } from '../content/text.js';
 import { scorePage } from '../eval/score.js';
+import type { Analysis } from '../pipeline/analyze.js';
 import type { ExtractRecord } from '../pipeline/record.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { DEFAULT_MIN_F1, type Expected, type ExpectedFile, type ExpectedType } from './expected.js';
@@ -35,6 +36,14 @@ export const NEW_SNIPPETS = 3;
 export type CheckedRecord = Pick<ExtractRecord, 'ok' | 'text' | 'title' | 'byline' | 'publishedTime' | 'pageType' | 'mainBlock'> & {
   error?: { code: string; message: string };
 };
+
+/** The checked fields of an analysis, as the record of a page with that analysis would carry them. */
+export function checkedRecordOf(a: Analysis): CheckedRecord {
+  return {
+    ok: true, text: a.content.text, title: a.metadata.title, byline: a.metadata.byline, publishedTime: a.metadata.publishedTime,
+    pageType: a.decision.pageType, mainBlock: a.decision.main ? { id: a.decision.main.id, rect: a.decision.main.rect, score: a.decision.main.score } : null,
+  };
+}
 
 export interface CheckInput {
   record: CheckedRecord;

@@ -23,8 +23,8 @@ import type { Session } from '../pipeline/session.js';
 import type { ReportEntry } from '../report/render.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import {
-  compareSite, describeFailures, failedComparison, parseExpectedText, serializeExpected, updateExpected,
-  type CheckedRecord, type CheckInput, type ExpectedFile, type SiteComparison,
+  checkedRecordOf, compareSite, describeFailures, failedComparison, parseExpectedText, serializeExpected, updateExpected,
+  type CheckInput, type ExpectedFile, type SiteComparison,
 } from './compare.js';
 import type { SiteRow } from './format.js';
 import { at } from '../util/at.js';
@@ -156,11 +156,7 @@ function decide(loaded: LoadedExpected, input: CheckInput, opts: CheckRunOptions
  * snapshot, so only sites that are going to fail are photographed.
  */
 function precheck(snapshot: PageSnapshot, loaded: LoadedExpected, extractOpts: ResolvedExtractOptions, opts: CheckRunOptions): boolean {
-  const a = analyzeSnapshot(snapshot, { pdoc: extractOpts.pdoc });
-  const record: CheckedRecord = {
-    ok: true, text: a.content.text, title: a.metadata.title, byline: a.metadata.byline, publishedTime: a.metadata.publishedTime,
-    pageType: a.decision.pageType, mainBlock: a.decision.main ? { id: a.decision.main.id, rect: a.decision.main.rect, score: a.decision.main.score } : null,
-  };
+  const record = checkedRecordOf(analyzeSnapshot(snapshot, { pdoc: extractOpts.pdoc }));
   return decide(loaded, { record }, opts).comparison.pass;
 }
 

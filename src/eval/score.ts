@@ -1,7 +1,8 @@
 /**
- * The article-extraction metric of ../shared/tools/score.py, re-implemented exactly:
- * 4-gram shingle bags per page, tp/fp/fn from bag overlap, precision and recall macro-averaged
- * over pages (each over the pages where it is defined), F1 from the averaged P and R.
+ * The metric of the article-extraction benchmark (its reference scorer `score.py`), re-implemented
+ * exactly (test/unit/eval/score.test.ts compares the two): 4-gram shingle bags per page,
+ * tp/fp/fn from bag overlap, precision and recall macro-averaged over pages (each over the pages
+ * where it is defined), F1 from the averaged P and R.
  */
 
 /** Python's `\w+` with re.UNICODE: letters, numbers and underscore. */

@@ -1,8 +1,8 @@
 /**
  * A worker's browser tab, reused from page to page. A fresh context and tab per page costs a new
- * renderer process (measured: ~2.3 s of browser CPU per dev page against ~1.1 s when the tab is
- * reused). A page must never see what an earlier one in the tab left: cookies, storage, the tab's
- * `window.name`, a window it opened (closed with it) (test/integration/batch/isolation.test.ts).
+ * renderer process, about as much browser CPU again as an ordinary page itself. A page must never
+ * see what an earlier one in the tab left: cookies, storage, the tab's `window.name`, a window it
+ * opened (closed with it) (test/integration/batch/isolation.test.ts).
  * Between pages, either
  * - the tab goes to about:blank, so the old document and its timers are gone, and then its name,
  *   the context's cookies and the visited origins' storage are cleared; or, cheaper,

@@ -14,9 +14,9 @@
  * when a visual cue (a background change or an hr/border line) marks the boundary, because
  * modern pages often put differently coloured sections right against each other.
  *
- * Weights start at a base and each rule below adds its fitted amount (params.ts: SeparatorWeights;
- * the rules are the [J]/[F] table of docs/vips.md §4.3, whose amounts were 3, +1…, +2, +2, +2,
- * +2, −2). Horizontal separators use all rules; vertical ones only distance, lines and background.
+ * Weights start at a base and each rule below adds its amount (params.ts: SeparatorWeights; the
+ * rules and the [J]/[F] amounts 3, +1…, +2, +2, +2, +2, −2 are the table of docs/vips.md §4.3).
+ * Horizontal separators use all rules; vertical ones distance, lines, background and span.
  */
 import type { Orientation, Separator } from './types.js';
 import type { Box } from './geometry.js';

@@ -222,7 +222,9 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
       let picked: Array<[number, string, string]> | null = null;
       for (const a of list) {
         const k = ATTR_INDEX.get(a.name);
-        if (k !== undefined) (picked ??= []).push([k, a.name, a.value]);
+        // A class attribute without a class is no class: scripts leave `class=""` behind when they
+        // toggle an element's last class off, and whether one ever did may depend on timing.
+        if (k !== undefined && !(a.name === 'class' && a.value.trim() === '')) (picked ??= []).push([k, a.name, a.value]);
       }
       if (picked) {
         if (picked.length > 1) picked.sort((p, q) => p[0] - q[0]);

@@ -1,43 +1,64 @@
 /**
- * The pure pipeline (segment -> classify -> content) on recorded snapshots of the fixture sites,
- * no browser: each site must pass the comparison `viseg check` makes with its expected.json
- * (page type, `contains` found, `excludes` left out, title/byline/date, F1 against goldText).
+ * The pure pipeline (segment -> classify -> content) on the recorded snapshots of the fixture
+ * cases (fixtures/sites/<case>/snapshot.json.gz), no browser. For each case:
+ * - the analysis gives expected.md and expected-decision.json exactly (a change of segmentation,
+ *   classification or content shows as a diff of those files: `npm run fixtures:expected`
+ *   regenerates them, review with `git diff fixtures/sites`);
+ * - the comparison `viseg check` makes with expected.json passes (page type, `contains` found,
+ *   `excludes` left out, title/byline/date, F1 against goldText), unless known-failures.json lists
+ *   the case.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compareSite, describeFailures, parseExpectedText } from '../../../src/check/compare.js';
-import { analyzeSnapshot } from '../../../src/pipeline/analyze.js';
-import type { PageSnapshot } from '../../../src/snapshot/types.js';
+import { checkedRecordOf, compareSite, describeFailures, parseExpectedText } from '../../../src/check/compare.js';
+import { CASE_FILES, caseExpectations } from '../../../src/check/fixture-case.js';
+import { analyzeSnapshot, type Analysis } from '../../../src/pipeline/analyze.js';
+import { caseNames, casePath, caseSnapshot, SITES_DIR } from '../helpers/fixture-cases.js';
 
-const root = path.resolve(__dirname, '../../..');
-const snapDir = path.join(root, 'test/snapshots');
-const sites = readdirSync(snapDir).filter((f) => f.endsWith('.json.gz')).map((f) => f.replace('.json.gz', '')).sort();
+const sites = caseNames();
 
 /**
- * Sites whose check is known to fail with the bundled models, and why (see docs/accuracy.md).
+ * Cases whose check is known to fail with the bundled models, and why (see docs/accuracy.md).
  * Their tests are expected to fail: one that starts to pass fails the run, so the list cannot go stale.
  */
-const KNOWN_FAILURES: Record<string, { fails: string[]; why: string }> = JSON.parse(readFileSync(path.join(root, 'fixtures/sites/known-failures.json'), 'utf8')).sites;
+const KNOWN_FAILURES: Record<string, { fails: string[]; why: string }> = JSON.parse(readFileSync(path.join(SITES_DIR, 'known-failures.json'), 'utf8')).sites;
 
-const load = (site: string): PageSnapshot => JSON.parse(gunzipSync(readFileSync(path.join(snapDir, `${site}.json.gz`))).toString('utf8')) as PageSnapshot;
+/** One analysis per case, shared by its tests (the analysis is a pure function of the snapshot). */
+const analyses = new Map<string, Analysis>();
+const analysisOf = (site: string): Analysis => {
+  let a = analyses.get(site);
+  if (!a) analyses.set(site, (a = analyzeSnapshot(caseSnapshot(site))));
+  return a;
+};
 
-describe('recorded fixture snapshots', () => {
-  it('has a snapshot for every fixture site', () => {
-    const dirs = readdirSync(path.join(root, 'fixtures/sites'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
-    expect(sites).toEqual(dirs);
-    for (const s of Object.keys(KNOWN_FAILURES)) expect(dirs).toContain(s);
+const REGENERATE = 'the analysis of the recorded snapshot changed: if the change is intended, run `npm run fixtures:expected` and review `git diff fixtures/sites`';
+
+describe('fixture cases', () => {
+  it('every case folder holds its page, expectations and recordings', () => {
+    expect(sites.length).toBeGreaterThan(0);
+    for (const site of sites) {
+      for (const f of Object.keys(CASE_FILES) as Array<keyof typeof CASE_FILES>) {
+        expect(() => readFileSync(casePath(site, f)), `${site}/${CASE_FILES[f]}`).not.toThrow();
+      }
+    }
+    for (const s of Object.keys(KNOWN_FAILURES)) expect(sites).toContain(s);
   });
 
   for (const site of sites) {
+    it(`${site}: the recorded snapshot gives expected.md and expected-decision.json`, () => {
+      const e = caseExpectations(analysisOf(site));
+      expect(e.markdown, REGENERATE).toBe(readFileSync(casePath(site, 'markdown'), 'utf8'));
+      expect(e.decision, REGENERATE).toBe(readFileSync(casePath(site, 'decision'), 'utf8'));
+    });
+
     const known = KNOWN_FAILURES[site];
     if (known) it.fails(`${site}: fails viseg check's comparison (known: ${known.why})`, () => check(site));
     else it(`${site}: passes viseg check's comparison`, () => check(site));
   }
 
   it('gives the same result for the same snapshot', () => {
-    const snapshot = load('news-sidebar');
+    const snapshot = caseSnapshot('news-sidebar');
     const a = analyzeSnapshot(snapshot);
     const b = analyzeSnapshot(structuredClone(snapshot));
     expect(JSON.stringify(b.decision)).toBe(JSON.stringify(a.decision));
@@ -46,15 +67,10 @@ describe('recorded fixture snapshots', () => {
 });
 
 function check(site: string): void {
-  const parsed = parseExpectedText(readFileSync(path.join(root, 'fixtures/sites', site, 'expected.json'), 'utf8'));
+  const parsed = parseExpectedText(readFileSync(casePath(site, 'expected'), 'utf8'));
   if (!parsed.ok) throw new Error(parsed.error);
-  const a = analyzeSnapshot(load(site));
-  const c = compareSite(parsed.file.expected, {
-    record: {
-      ok: true, text: a.content.text, title: a.metadata.title, byline: a.metadata.byline, publishedTime: a.metadata.publishedTime,
-      pageType: a.decision.pageType, mainBlock: a.decision.main ? { id: a.decision.main.id, rect: a.decision.main.rect, score: a.decision.main.score } : null,
-    },
-  });
+  const a = analysisOf(site);
+  const c = compareSite(parsed.file.expected, { record: checkedRecordOf(a) });
   expect(describeFailures(c)).toEqual([]);
   expect(a.decision.pageType === 'other' || a.decision.main !== null).toBe(true);
 }

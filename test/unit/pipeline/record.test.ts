@@ -1,12 +1,10 @@
-import { gunzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeSnapshot } from '../../../src/pipeline/analyze.js';
 import { buildRecord, errorRecord } from '../../../src/pipeline/record.js';
 import { warning } from '../../../src/browser/errors.js';
-import type { PageSnapshot } from '../../../src/snapshot/types.js';
+import { caseSnapshot } from '../helpers/fixture-cases.js';
 
-const snapshot = JSON.parse(gunzipSync(readFileSync(new URL('../../snapshots/news-sidebar.json.gz', import.meta.url))).toString('utf8')) as PageSnapshot;
+const snapshot = caseSnapshot('news-sidebar');
 
 describe('buildRecord', () => {
   it('fills the record from the analysis and what the page contributed', () => {

@@ -1,23 +1,24 @@
 /**
- * Invariants over recorded real-page snapshots (`test/snapshots/*.json.gz`, gzip JSON of a
- * PageSnapshot), plus a timing print. A folder without any fails. `VISEG_SNAPSHOT_DIR` points the
- * test at another folder of snapshots.
+ * Invariants over recorded real-page snapshots (the fixture cases' `snapshot.json.gz`, gzip JSON
+ * of a PageSnapshot), plus a timing print; finding none fails. `VISEG_SNAPSHOT_DIR` points the
+ * test at a folder of `*.json.gz` snapshots instead.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 import { segment } from '../../../src/segment/index.js';
+import { caseNames, casePath, ROOT } from '../helpers/fixture-cases.js';
 import { checkInvariants, leaves } from './invariants.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dir = process.env.VISEG_SNAPSHOT_DIR ?? path.resolve(here, '../../snapshots');
-const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json.gz')).sort() : [];
+const dir = process.env.VISEG_SNAPSHOT_DIR;
+// named relative to the repository, so that test names are the same on every machine
+const files = (dir ? fs.readdirSync(dir).filter((f) => f.endsWith('.json.gz')).sort().map((f) => path.join(dir, f)) : caseNames().map((s) => casePath(s, 'snapshot')))
+  .map((f) => path.relative(ROOT, f));
 
 function load(file: string): PageSnapshot {
-  return JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(dir, file))).toString('utf8')) as PageSnapshot;
+  return JSON.parse(zlib.gunzipSync(fs.readFileSync(path.resolve(ROOT, file))).toString('utf8')) as PageSnapshot;
 }
 
 describe('segment on recorded snapshots', () => {

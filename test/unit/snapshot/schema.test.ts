@@ -1,20 +1,18 @@
 /** Snapshot files and expected.json files are read through their schemas. */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseExpectedText } from '../../../src/check/expected.js';
 import { analyzeSnapshot } from '../../../src/pipeline/analyze.js';
 import { parseSnapshot, SnapshotError } from '../../../src/snapshot/schema.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
+import { caseNames, casePath } from '../helpers/fixture-cases.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SNAPS = path.join(ROOT, 'test/snapshots');
-const read = (f: string): unknown => JSON.parse(gunzipSync(readFileSync(path.join(SNAPS, f))).toString('utf8'));
+/** A case's snapshot.json.gz as plain JSON, not yet validated. */
+const read = (site: string): unknown => JSON.parse(gunzipSync(readFileSync(casePath(site, 'snapshot'))).toString('utf8'));
 
 describe('PageSnapshot schema', () => {
-  const files = readdirSync(SNAPS).filter((f) => f.endsWith('.json.gz')).sort();
+  const files = caseNames();
 
   it('accepts every recorded snapshot', () => {
     expect(files.length).toBeGreaterThan(0);
@@ -39,11 +37,10 @@ describe('PageSnapshot schema', () => {
 
 describe('expected.json schema', () => {
   it('accepts every fixture site', () => {
-    const sites = path.join(ROOT, 'fixtures/sites');
-    const dirs = readdirSync(sites, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const dirs = caseNames();
     expect(dirs.length).toBeGreaterThan(0);
     for (const d of dirs) {
-      const r = parseExpectedText(readFileSync(path.join(sites, d, 'expected.json'), 'utf8'));
+      const r = parseExpectedText(readFileSync(casePath(d, 'expected'), 'utf8'));
       expect(r.ok ? '' : r.error, d).toBe('');
     }
   });
