@@ -5,7 +5,7 @@
  */
 import { lowestCommonAncestor } from '../snapshot/tree.js';
 import type { PageSnapshot } from '../snapshot/types.js';
-import { CONTENT_THRESHOLD, FALLBACK_MIN_SCORE, FALLBACK_NEIGHBOUR_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED } from './params.js';
+import { CONTENT_THRESHOLD, FALLBACK_MIN_SCORE, REPEAT_MIN_WORDS, FALLBACK_NEIGHBOUR_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED } from './params.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type ScoreComponent, type TraceEvent } from './types.js';
 import { round } from './blocks.js';
@@ -95,10 +95,46 @@ function wholeUnits(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: 
   return [...keptSet].sort((a, b) => a - b);
 }
 
+/** Whether the node sits inside a quotation (`<blockquote>`, `<q>`). */
+function quoted(snapshot: PageSnapshot, id: number): boolean {
+  for (let at = id; at >= 0; at = snapshot.nodes[at]!.parent) {
+    const tag = snapshot.nodes[at]!.tag;
+    if (tag === 'blockquote' || tag === 'q') return true;
+  }
+  return false;
+}
+
+const textKey = (b: TextBlock): string => b.text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * A kept quotation that repeats kept text word for word is left out: a reply quoting a post of
+ * the same thread says it twice, and the reader came for it once. Only quotations: recipes,
+ * schedules and step lists repeat their own lines on purpose, and those repeats are content.
+ * Short texts ("Thanks!") stay.
+ */
+function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const isQuote = new Map(kept.map((i) => [i, quoted(snapshot, blocks[i]!.owner)]));
+  const seen = new Set(kept.filter((i) => !isQuote.get(i)).map((i) => textKey(blocks[i]!)));
+  const repeats = new Set<number>();
+  let words = 0;
+  for (const i of kept) {
+    const b = blocks[i]!;
+    if (!isQuote.get(i) || b.words < REPEAT_MIN_WORDS) continue;
+    const key = textKey(b);
+    if (seen.has(key)) {
+      repeats.add(i);
+      words += b.words;
+    } else seen.add(key);
+  }
+  if (repeats.size === 0) return kept;
+  trace.push({ step: 'repeated', blocks: repeats.size, words });
+  return kept.filter((i) => !repeats.has(i));
+}
+
 /** Keeps the blocks whose score reaches `threshold` (the page type's, see models.ts) and selects them. */
 export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, components: ArrayLike<number>, threshold = CONTENT_THRESHOLD): Choice {
   const trace: TraceEvent[] = [];
-  const kept = wholeUnits(snapshot, blocks, keptBlocks(snapshot, blocks, scores, threshold, trace), trace);
+  const kept = dropQuotedRepeats(snapshot, blocks, wholeUnits(snapshot, blocks, keptBlocks(snapshot, blocks, scores, threshold, trace), trace), trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, threshold });
   if (kept.length === 0) {

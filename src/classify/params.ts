@@ -25,6 +25,12 @@ export const FALLBACK_MIN_SCORE = 0.2;
  */
 export const FALLBACK_NEIGHBOUR_SHARE = 0.6;
 
+/**
+ * A kept quotation of at least this many words that repeats kept text is left out (choose.ts,
+ * dropQuotedRepeats); shorter quotes ("Thanks!", "+1") say little and cost little.
+ */
+export const REPEAT_MIN_WORDS = 5;
+
 /** Main content of fewer words than this makes a page `other` (an error notice, an empty shell). */
 export const MIN_CONTENT_WORDS = 1;
 

@@ -82,6 +82,7 @@ export type TraceEvent =
   | { step: 'container'; node: number; tag: string; blocks: number }
   | { step: 'excluded'; node: number; tag: string; blocks: number }
   | { step: 'revealed'; blocks: number; chars: number }
+  | { step: 'repeated'; blocks: number; words: number }
   | { step: 'no-content'; why: string };
 
 export interface BlockFeatures {

@@ -100,6 +100,29 @@ describe('choosing the main content from block scores', () => {
     expect(c.selection.reveal?.length).toBe(1);
     expect(c.trace.find((e) => e.step === 'revealed')).toMatchObject({ blocks: 1 });
   });
+
+  it('leaves out a quotation that repeats kept text, but keeps lines a page repeats on purpose', () => {
+    const post = 'I replaced the fan and the noise went away after a week of testing.';
+    const step = 'Eat 60 to 90 minutes before your workout';
+    const line = (s: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 800] }, [
+      el('div', { rect: [100, 100, 600, 400] }, [
+        line(post, 100),
+        line(step, 130),
+        el('blockquote', { rect: [100, 160, 600, 20] }, [line(post, 160)]),
+        line('Thanks, that fixed it for me too.', 190),
+        line(step, 220),
+        el('blockquote', { rect: [100, 250, 600, 20] }, [line('Thanks!', 250)]),
+      ]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(6);
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length));
+    // the quoted post goes; the repeated step and the short quote stay
+    expect(c.kept).toEqual([0, 1, 3, 4, 5]);
+    expect(c.trace.find((e) => e.step === 'repeated')).toEqual({ step: 'repeated', blocks: 1, words: 14 });
+    expect(c.selection.exclude).toContain(s.nodes[b[2]!.owner]!.parent); // the whole <blockquote>
+  });
 });
 
 describe('drop reasons', () => {
