@@ -1,10 +1,46 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files whose pages burn CPU on purpose (endless loops, alert storms, 500 frames), that
+ * measure a deadline against the wall clock, or that measure speed. They run one at a time, after
+ * everything else, so that no other test's browser competes with them for the machine.
+ */
+const ALONE = [
+  'test/integration/batch/deadline.test.ts',
+  'test/integration/batch/broken-inputs.test.ts',
+  'test/integration/batch/bench.test.ts',
+  'test/integration/batch/isolation.test.ts',
+  'test/integration/browser/hostile.test.ts',
+  'test/integration/queue/kill.test.ts',
+];
+
+const shared = { testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' as const };
+
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    projects: [
+      {
+        // Most integration tests wait on a browser, a server or Redis rather than compute, so two
+        // files at a time finish sooner than one even on a 2-core machine (vitest's default is
+        // one worker fewer than the cores: one here).
+        test: {
+          ...shared,
+          name: 'shared',
+          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          exclude: ALONE,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'alone',
+          include: ALONE,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
