@@ -6,15 +6,15 @@
  * instead of letting `undefined` flow on as NaN. Arrays that may hold `undefined` are not for them.
  */
 
-/** `a[i]`, which must exist. */
-export function at<T extends {} | null>(a: ArrayLike<T>, i: number): T {
+/** `a[i]`, which must exist (`T` is any type but `undefined`, which would be ambiguous). */
+export function at<T extends NonNullable<unknown> | null>(a: ArrayLike<T>, i: number): T {
   const v = a[i];
   if (v === undefined) throw new RangeError(`index ${i} out of range 0..${a.length - 1}`);
   return v;
 }
 
 /** The last element of a non-empty array. */
-export function last<T extends {} | null>(a: ArrayLike<T>): T {
+export function last<T extends NonNullable<unknown> | null>(a: ArrayLike<T>): T {
   return at(a, a.length - 1);
 }
 
