@@ -16,6 +16,8 @@ const TIMEOUT = 20_000;
 
 const PAGES: Record<string, string> = {
   'pushstate.html': hostilePage('pushState storm', `done(); setInterval(() => { for (let i = 0; i < 2000; i++) history.pushState({ i }, '', '?s=' + i); }, 0);`),
+  // read beside the storm (two workers)
+  'ordinary.html': hostilePage('Ordinary page', `show('ordinary', 'fine'); done();`),
   'alerts.html': hostilePage('Alert loop', `done(); addEventListener('load', () => { for (let i = 0; ; i++) alert('again ' + i); });`),
   'iframes.html': hostilePage(
     'Five hundred frames',
@@ -33,11 +35,12 @@ const PAGES: Record<string, string> = {
   'reload.html': hostilePage('Reload loop', `done(); setTimeout(() => location.reload(), 30);`),
   'refresh.html': hostilePage('Meta refresh to itself', `done();`, '<meta http-equiv="refresh" content="0">'),
   'deep.html': `<!doctype html><title>Deep</title><body>${'<div>'.repeat(5000)}deep text${'</div>'.repeat(5000)}<p>A paragraph after the deep tree, long enough to be read as the content of the page by the extractor of viseg.</p></body>`,
-  'ordinary.html': hostilePage('Ordinary page', `show('ordinary', 'fine'); done();`),
+  // read after every hostile page, beside the last of them
+  'last.html': hostilePage('Last page', `show('ordinary', 'fine'); done();`),
 };
 
 describe.skipIf(!haveChromium)('batch: the per-page deadline holds against hostile pages', () => {
-  it('ends every page within --timeout + 2 s, with a record or PAGE_TIMEOUT, and a page read beside them is right', async () => {
+  it('ends every page within --timeout + 2 s, with a record or PAGE_TIMEOUT, and reads the page beside them', async () => {
     const dir = tempDir('viseg-deadline-');
     for (const [name, html] of Object.entries(PAGES)) writeFileSync(path.join(dir, name), html);
     const inputs = Object.keys(PAGES).map((n) => path.join(dir, n));
@@ -55,12 +58,14 @@ describe.skipIf(!haveChromium)('batch: the per-page deadline holds against hosti
     // (PAGE_TIMEOUT, within the bound checked above); alone it is read (about 2 s).
     const deep = recs.get('deep.html')!;
     if (!deep.ok) expect(['PAGE_CRASHED', 'PAGE_TIMEOUT']).toContain(deep.error!.code);
-    // Beside these pages an ordinary page may be slowed up to its own deadline (SECURITY.md,
-    // "Neighbours in a batch"): when it is read, it is read right. The next test checks that it
-    // is read beside pages that only reload.
-    const ordinary = recs.get('ordinary.html')!;
-    if (ordinary.ok) expect(ordinary.text).toContain('[ordinary => fine]');
-    else expect(ordinary.error!.code).toBe('PAGE_TIMEOUT');
+    // Every page shares the browser process: no hostile page may keep it from reading the
+    // ordinary pages (a pushState storm does unless Chromium's navigation flood protection is
+    // on, see browser/launch.ts).
+    for (const name of ['ordinary.html', 'last.html']) {
+      const r = recs.get(name)!;
+      expect(r.ok, `${name}: ${JSON.stringify(r.error)}`).toBe(true);
+      expect(r.text).toContain('[ordinary => fine]');
+    }
   }, 180_000);
 
   // Beside the pages above, which keep renderers busy (500 framed loops, an endless loop), a reload
