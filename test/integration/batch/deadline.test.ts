@@ -16,7 +16,9 @@ const TIMEOUT = 20_000;
 
 const PAGES: Record<string, string> = {
   'pushstate.html': hostilePage('pushState storm', `done(); setInterval(() => { for (let i = 0; i < 2000; i++) history.pushState({ i }, '', '?s=' + i); }, 0);`),
-  // read beside the storm (two workers)
+  // a tab's first page pays for its context and renderer (several seconds on a loaded machine):
+  // the ordinary page comes second in its worker, beside the storm
+  'deep.html': `<!doctype html><title>Deep</title><body>${'<div>'.repeat(5000)}deep text${'</div>'.repeat(5000)}<p>A paragraph after the deep tree, long enough to be read as the content of the page by the extractor of viseg.</p></body>`,
   'ordinary.html': hostilePage('Ordinary page', `show('ordinary', 'fine'); done();`),
   'alerts.html': hostilePage('Alert loop', `done(); addEventListener('load', () => { for (let i = 0; ; i++) alert('again ' + i); });`),
   'iframes.html': hostilePage(
@@ -34,7 +36,6 @@ const PAGES: Record<string, string> = {
   'busy.html': hostilePage('Busy', `done(); addEventListener('load', () => setTimeout(() => { while (true) {} }, 50));`),
   'reload.html': hostilePage('Reload loop', `done(); setTimeout(() => location.reload(), 30);`),
   'refresh.html': hostilePage('Meta refresh to itself', `done();`, '<meta http-equiv="refresh" content="0">'),
-  'deep.html': `<!doctype html><title>Deep</title><body>${'<div>'.repeat(5000)}deep text${'</div>'.repeat(5000)}<p>A paragraph after the deep tree, long enough to be read as the content of the page by the extractor of viseg.</p></body>`,
   // read after every hostile page, beside the last of them
   'last.html': hostilePage('Last page', `show('ordinary', 'fine'); done();`),
 };
