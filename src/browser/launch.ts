@@ -99,6 +99,14 @@ export function withEnabledFeatures(args: readonly string[], features: readonly 
   return [...args.filter((a) => !a.startsWith(PREFIX)), PREFIX + all.join(',')];
 }
 
+/**
+ * Playwright switches viseg leaves out. `--disable-ipc-flooding-protection` turns off Chromium's
+ * limit of 200 `pushState` / `replaceState` / fragment navigations per frame in 10 s: without it a
+ * page's `pushState` storm keeps the browser process, which every tab shares, busy committing
+ * history entries, and the other pages of the batch wait for it until their deadline.
+ */
+export const IGNORED_DEFAULT_ARGS: readonly string[] = ['--disable-ipc-flooding-protection'];
+
 const CLOSE_TIMEOUT_MS = 10_000;
 
 function boundedClose(browser: Browser): () => Promise<void> {
@@ -165,6 +173,7 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedB
       executablePath: found.path,
       headless: opts.headless ?? true,
       args: withEnabledFeatures([...chromiumArgs(), ...(opts.extraArgs ?? [])], ENABLED_FEATURES),
+      ignoreDefaultArgs: [...IGNORED_DEFAULT_ARGS],
       timeout,
       ...(opts.handleSignals === false ? { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false } : {}),
     });

@@ -18,7 +18,10 @@
  *   itself (`Sec-Fetch-Site` same-origin or none): a page on another site or port cannot reach
  *   it. Service worker scripts are refused, so no page can register one.
  * - `X.gz` where X has a known extension (e.g. `page.html.gz`) is gunzipped and served as X, as a
- *   stream off the event loop and never beyond inflate.ts's `MAX_INPUT_BYTES` (413).
+ *   stream off the event loop and never beyond {@link MAX_INPUT_BYTES} (413).
+ * - What the server holds at once for the files it reads is bounded, however many requests ask
+ *   ({@link READ_BUDGET_BYTES}, budget.ts): a page cannot multiply a 100 MB asset by its
+ *   connections.
  * - HTML documents carry a Content-Security-Policy that confines their sub-resources and form
  *   submissions to their own mount on this server (`/m/<id>/`, or `/d/<id>/` for an in-memory
  *   document; plus `data:` and `blob:`; inline scripts, styles and eval stay allowed), unless
@@ -29,10 +32,12 @@
  *   instead of making a round trip for a 404. Navigations are not governed by CSP: the Fetch
  *   guard (network.ts) handles those.
  */
+import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { InputTooLargeError, readCapped } from './inflate.js';
+import { ByteBudget } from './budget.js';
+import { InputTooLargeError, MAX_INPUT_BYTES, readCapped } from './inflate.js';
 import { contentTypeFor, contentTypeHeader, isHtmlType } from './mime.js';
 import { confiningCsp, HttpError, mountPrefixOf, MountTable } from './mounts.js';
 import { at } from '../util/at.js';
@@ -74,6 +79,8 @@ export interface FileServer {
   load(filePath: string): Promise<Buffer>;
   /** Forget the bytes {@link load} kept (one call per `load`). */
   release(filePath: string): void;
+  /** Requests waiting for room in the read budget (see {@link FileServerOptions.readBudget}). */
+  readonly waitingReads: number;
   /** Stop listening and drop open connections. */
   close(): Promise<void>;
 }
@@ -83,7 +90,18 @@ export interface FileServerOptions {
   confine?: boolean;
   /** Listen on this many loopback ports (origins), 1-64. Default 1. */
   ports?: number;
+  /** Bytes the server may hold at once for the files it reads to answer (see budget.ts). Default {@link READ_BUDGET_BYTES}. */
+  readBudget?: number;
 }
+
+/**
+ * The default read budget: two reads of the largest file at once, however many pages ask. Files
+ * of 1 MB or less (nearly every asset) do not wait for it.
+ */
+export const READ_BUDGET_BYTES = 2 * MAX_INPUT_BYTES;
+
+/** A file of at most this size is read without waiting for the budget. */
+const SMALL_READ_BYTES = 1024 * 1024;
 
 /** FNV-1a: a small stable hash, so that a path always maps to the same port. */
 function hash32(s: string): number {
@@ -102,6 +120,7 @@ export async function startFileServer(opts: FileServerOptions = {}): Promise<Fil
   const table = new MountTable();
   /** Bytes of loaded input files, with how many pages hold them. */
   const loaded = new Map<string, { bytes: Promise<Buffer>; holders: number }>();
+  const budget = new ByteBudget(opts.readBudget ?? READ_BUDGET_BYTES);
 
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     handle(req, res).catch((e: unknown) => {
@@ -138,10 +157,24 @@ export async function startFileServer(opts: FileServerOptions = {}): Promise<Fil
     } else {
       const ct = contentTypeFor(path.basename(r.file));
       const held = r.entry ? loaded.get(r.file) : undefined;
-      body = held ? await held.bytes : await readCapped(r.file, ct.gzipped).catch((e: unknown) => {
-        if (e instanceof InputTooLargeError) throw e;
-        throw new HttpError(ct.gzipped ? 500 : 404, ct.gzipped ? 'Corrupt gzip file' : 'Not Found');
-      });
+      if (held) body = await held.bytes;
+      else {
+        // What the read may hold: the file's size, or the cap for a file that inflates. Small
+        // files are read at once (a page has a few connections); the others wait for room.
+        const size = ct.gzipped ? MAX_INPUT_BYTES : ((await stat(r.file).catch(() => null))?.size ?? 0);
+        if (size > MAX_INPUT_BYTES) throw new InputTooLargeError(r.file, MAX_INPUT_BYTES);
+        if (size > SMALL_READ_BYTES) {
+          // given back when the response is done or abandoned, even while it waits
+          const taking = budget.take(size);
+          res.once('close', () => void taking.then((giveBack) => giveBack()));
+          await taking;
+          if (res.destroyed || req.socket.destroyed) return; // the page went away meanwhile
+        }
+        body = await readCapped(r.file, ct.gzipped).catch((e: unknown) => {
+          if (e instanceof InputTooLargeError) throw e;
+          throw new HttpError(ct.gzipped ? 500 : 404, ct.gzipped ? 'Corrupt gzip file' : 'Not Found');
+        });
+      }
       type = ct.type;
     }
     // The policy's scope is on the origin (port) this request came to.
@@ -227,6 +260,9 @@ export async function startFileServer(opts: FileServerOptions = {}): Promise<Fil
       const abs = path.resolve(filePath);
       const held = loaded.get(abs);
       if (held && --held.holders <= 0) loaded.delete(abs);
+    },
+    get waitingReads(): number {
+      return budget.queued;
     },
     close: closeAll,
   };

@@ -32,6 +32,10 @@ const TIMED_OUT = new RegExp(`did not finish loading within ${TIMEOUT} ms \\(stu
 
 const PAGES: Record<string, string> = {
   'pushstate.html': hostilePage('pushState storm', `done(); setInterval(() => { for (let i = 0; i < 2000; i++) history.pushState({ i }, '', '?s=' + i); }, 0);`),
+  // a tab's first page pays for its context and renderer (several seconds on a loaded machine):
+  // the ordinary page comes second in its worker, beside the storm
+  'deep.html': `<!doctype html><title>Deep</title><body>${'<div>'.repeat(5000)}deep text${'</div>'.repeat(5000)}<p>A paragraph after the deep tree, long enough to be read as the content of the page by the extractor of viseg.</p></body>`,
+  'ordinary.html': hostilePage('Ordinary page', `show('ordinary', 'fine'); done();`),
   'alerts.html': hostilePage('Alert loop', `done(); addEventListener('load', () => { for (let i = 0; ; i++) alert('again ' + i); });`),
   'iframes.html': hostilePage(
     'Five hundred frames',
@@ -48,19 +52,20 @@ const PAGES: Record<string, string> = {
   'busy.html': hostilePage('Busy', `done(); addEventListener('load', () => setTimeout(() => { while (true) {} }, 50));`),
   'reload.html': hostilePage('Reload loop', `done(); setTimeout(() => location.reload(), 30);`),
   'refresh.html': hostilePage('Meta refresh to itself', `done();`, '<meta http-equiv="refresh" content="0">'),
-  'deep.html': `<!doctype html><title>Deep</title><body>${'<div>'.repeat(5000)}deep text${'</div>'.repeat(5000)}<p>A paragraph after the deep tree, long enough to be read as the content of the page by the extractor of viseg.</p></body>`,
-  'ordinary.html': hostilePage('Ordinary page', `show('ordinary', 'fine'); done();`),
+  // read after every hostile page, beside the last of them
+  'last.html': hostilePage('Last page', `show('ordinary', 'fine'); done();`),
 };
 
 describe.skipIf(!haveChromium)('batch: the per-page deadline holds against hostile pages', () => {
-  it('ends every page with a record or PAGE_TIMEOUT, and a page read beside them is right', async () => {
+  it('ends every page with a record or PAGE_TIMEOUT, and reads the ordinary pages beside them', async () => {
     const dir = tempDir('viseg-deadline-');
     for (const [name, html] of Object.entries(PAGES)) writeFileSync(path.join(dir, name), html);
     const inputs = Object.keys(PAGES).map((n) => path.join(dir, n));
     const out = path.join(dir, 'out.jsonl');
-    // all at once: each page has every other as a neighbour, and the run waits for one deadline,
-    // not for one per pair of pages
-    const run = await runCli(['extract', ...inputs, '-c', String(inputs.length), '-q', '--timeout', String(TIMEOUT), '--out', out], { killAfterMs: 150_000 });
+    // two at a time, in the order above: each ordinary page runs beside hostile ones, in a tab that
+    // is already open (on two cores, nine pages at once would leave an ordinary page no CPU at all,
+    // which says nothing about viseg)
+    const run = await runCli(['extract', ...inputs, '-c', '2', '-q', '--timeout', String(TIMEOUT), '--out', out], { killAfterMs: 170_000 });
     expect(run.signal).toBeNull();
     expect([0, 1]).toContain(run.code);
     const recs = new Map(parseJsonl(readFileSync(out, 'utf8')).map((r) => [path.basename(r.input), r]));
@@ -76,12 +81,14 @@ describe.skipIf(!haveChromium)('batch: the per-page deadline holds against hosti
     // (PAGE_TIMEOUT); alone it is read (about 2 s).
     const deep = recs.get('deep.html')!;
     if (!deep.ok) expect(['PAGE_CRASHED', 'PAGE_TIMEOUT']).toContain(deep.error!.code);
-    // Beside these pages an ordinary page may be slowed up to its own deadline (SECURITY.md,
-    // "Neighbours in a batch"): when it is read, it is read right. The next test checks that it
-    // is read beside pages that only reload.
-    const ordinary = recs.get('ordinary.html')!;
-    if (ordinary.ok) expect(ordinary.text).toContain('[ordinary => fine]');
-    else expect(ordinary.error!.code).toBe('PAGE_TIMEOUT');
+    // Every page shares the browser process: no hostile page may keep it from reading the
+    // ordinary pages (a pushState storm does unless Chromium's navigation flood protection is
+    // on, see browser/launch.ts).
+    for (const name of ['ordinary.html', 'last.html']) {
+      const r = recs.get(name)!;
+      expect(r.ok, `${name}: ${JSON.stringify(r.error)}`).toBe(true);
+      expect(r.text).toContain('[ordinary => fine]');
+    }
   }, 180_000);
 
   // Beside the pages above, which keep renderers busy (500 framed loops, an endless loop), a reload

@@ -1,7 +1,8 @@
 /**
  * viseg's launch keeps Playwright's own Chromium features while adding its own (Chromium honours
  * only the last --enable-features), and the browser it launches keeps cookies per port, which the
- * tab pool relies on to skip about:blank (pipeline/tabs.ts).
+ * tab pool relies on to skip about:blank (pipeline/tabs.ts). It keeps Chromium's navigation flooding
+ * protection, which Playwright turns off.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -42,6 +43,10 @@ describe.skipIf(!haveChromium || process.platform !== 'linux')('launch features 
         const effective = new Set(features.at(-1));
         for (const f of features.flat()) expect(effective, f).toContain(f);
         expect(effective).toContain('EnablePortBoundCookies');
+        // Chromium's rate limit on a frame's pushState, replaceState and fragment navigations
+        // stays on: Playwright turns it off, and a storm of them floods the browser process that
+        // every page of the batch shares.
+        expect(line).not.toContain('--disable-ipc-flooding-protection');
       }
     } finally {
       await launched.close();

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inflateCapped, readCapped } from '../../../src/browser/inflate.js';
 import { contentTypeFor, isValidUtf8 } from '../../../src/browser/mime.js';
 import { mountPrefixOf } from '../../../src/browser/mounts.js';
@@ -227,6 +227,47 @@ describe('startFileServer', () => {
     expect(ra.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await ra.text()).toBe('<p>one ✓</p>');
     expect(await (await fetch(b)).text()).toBe('<p>two</p>');
+  });
+});
+
+describe('startFileServer read budget', () => {
+  /** A GET whose reader stops after the first chunk; resolves with the response once it has started. */
+  function stalledGet(url: string): { started: Promise<number>; stop: () => void } {
+    const u = new URL(url);
+    const req = request({ host: u.hostname, port: u.port, path: u.pathname });
+    req.on('error', () => undefined);
+    const started = new Promise<number>((resolve) => {
+      req.on('response', (res) => res.once('data', () => (res.pause(), resolve(res.statusCode ?? 0))));
+    });
+    req.end();
+    return { started, stop: () => req.destroy() };
+  }
+
+  it('holds at most its budget for big reads, however many requests ask; small files do not wait', async () => {
+    const site = mkdtempSync(path.join(tmpdir(), 'viseg-budget-'));
+    // 20 MB once inflated, more than loopback socket buffers take: a reader that stops holds it
+    writeFileSync(path.join(site, 'bomb.css.gz'), gzipSync(Buffer.alloc(20 * 1024 * 1024, 'a{}'), { level: 1 }));
+    writeFileSync(path.join(site, 'small.css'), 'p{color:red}');
+    // room for one read that inflates (it may hold up to the cap: the whole budget)
+    const s = await startFileServer({ readBudget: 30 * 1024 * 1024 });
+    try {
+      const root = s.mount(site);
+      const first = stalledGet(root + 'bomb.css.gz');
+      expect(await first.started).toBe(200);
+      const second = stalledGet(root + 'bomb.css.gz');
+      await vi.waitFor(() => expect(s.waitingReads).toBe(1)); // the second waits for the first
+      // asked after the second, a small file is served at once
+      const small = await rawGet(root, new URL(root).pathname + 'small.css');
+      expect(small).toEqual({ status: 200, body: 'p{color:red}' });
+      expect(s.waitingReads).toBe(1);
+      first.stop(); // the first reader goes away: its bytes come back
+      expect(await second.started).toBe(200);
+      expect(s.waitingReads).toBe(0);
+      second.stop();
+    } finally {
+      await s.close();
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 });
 
