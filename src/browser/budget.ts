@@ -7,6 +7,8 @@
  * response is done or abandoned; a read that does not fit waits. A waiting read does not hold up
  * a later one that fits.
  */
+import { at } from '../util/at.js';
+
 export class ByteBudget {
   private used = 0;
   private readonly waiting: Array<{ n: number; grant: () => void }> = [];
@@ -43,7 +45,7 @@ export class ByteBudget {
   /** Grants, in order, every waiting taker that fits now. */
   private grantWaiting(): void {
     for (let i = 0; i < this.waiting.length; ) {
-      const w = this.waiting[i]!;
+      const w = at(this.waiting, i);
       if (this.used + w.n <= this.limit) {
         this.waiting.splice(i, 1);
         this.used += w.n;

@@ -11,6 +11,7 @@ import { runBatch } from '../pipeline/batch.js';
 import type { Session } from '../pipeline/session.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { CASE_FILES } from './fixture-case.js';
+import { at } from '../util/at.js';
 
 export interface RenderedCase {
   site: string;
@@ -36,7 +37,7 @@ export async function renderCases(session: Session, base: string, sitesDir: stri
   await runBatch(session, inputs, opts, {
     concurrency: opts.concurrency,
     emit: (r, i) => {
-      const site = sites[i]!;
+      const site = at(sites, i);
       out[i] = r.record.ok && r.snapshot
         ? { site, snapshot: r.snapshot, warnings: r.record.warnings }
         : { site, warnings: r.record.warnings, error: r.record.error ? `${r.record.error.code}: ${r.record.error.message}` : 'no snapshot' };

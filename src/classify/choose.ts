@@ -97,9 +97,8 @@ function wholeUnits(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: 
 
 /** Whether the node sits inside a quotation (`<blockquote>`, `<q>`). */
 function quoted(snapshot: PageSnapshot, id: number): boolean {
-  for (let at = id; at >= 0; at = snapshot.nodes[at]!.parent) {
-    const tag = snapshot.nodes[at]!.tag;
-    if (tag === 'blockquote' || tag === 'q') return true;
+  for (let node = snapshot.nodes[id]; node; node = snapshot.nodes[node.parent]) {
+    if (node.tag === 'blockquote' || node.tag === 'q') return true;
   }
   return false;
 }
@@ -113,12 +112,12 @@ const textKey = (b: TextBlock): string => b.text.toLowerCase().replace(/\s+/g, '
  * Short texts ("Thanks!") stay.
  */
 function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  const isQuote = new Map(kept.map((i) => [i, quoted(snapshot, blocks[i]!.owner)]));
-  const seen = new Set(kept.filter((i) => !isQuote.get(i)).map((i) => textKey(blocks[i]!)));
+  const isQuote = new Map(kept.map((i) => [i, quoted(snapshot, at(blocks, i).owner)]));
+  const seen = new Set(kept.filter((i) => !isQuote.get(i)).map((i) => textKey(at(blocks, i))));
   const repeats = new Set<number>();
   let words = 0;
   for (const i of kept) {
-    const b = blocks[i]!;
+    const b = at(blocks, i);
     if (!isQuote.get(i) || b.words < REPEAT_MIN_WORDS) continue;
     const key = textKey(b);
     if (seen.has(key)) {
