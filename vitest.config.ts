@@ -2,13 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test files whose pages burn CPU on purpose (endless loops, alert storms, 500 frames), that
- * measure a deadline against the wall clock, or that measure speed. They run one at a time, after
- * everything else, so that no other test's browser competes with them for the machine.
+ * measure a deadline against the wall clock, or that kill a worker mid-run. They run one at a
+ * time, after everything else, so that no other test's browser competes with them for the
+ * machine. (The bench test checks the report's shape, not speed, so it need not be alone.)
  */
 const ALONE = [
   'test/integration/batch/deadline.test.ts',
   'test/integration/batch/broken-inputs.test.ts',
-  'test/integration/batch/bench.test.ts',
   'test/integration/batch/isolation.test.ts',
   'test/integration/browser/hostile.test.ts',
   'test/integration/queue/kill.test.ts',

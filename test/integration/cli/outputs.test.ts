@@ -30,8 +30,11 @@ describe.skipIf(!haveChromium)('extract: outputs for pipelines', () => {
   });
 
   it('a single page without main content exits 1 in every --format, saying so on stderr', async () => {
-    for (const format of ['text', 'html', 'markdown', 'json', 'jsonl']) {
-      const r = await viseg(['extract', nav, '-f', format, ...FAST]);
+    const formats = ['text', 'html', 'markdown', 'json', 'jsonl'];
+    // at once: each run is mostly a browser start-up
+    const runs = await Promise.all(formats.map((format) => viseg(['extract', nav, '-f', format, ...FAST])));
+    for (const [i, format] of formats.entries()) {
+      const r = runs[i]!;
       expect(r.code, `--format ${format}: ${r.stderr}`).toBe(1);
       expect(r.stderr, format).toMatch(/no main content found/);
       if (format === 'json' || format === 'jsonl') expect(JSON.parse(r.stdout).mainBlock).toBeNull();
