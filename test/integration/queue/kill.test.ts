@@ -17,7 +17,8 @@ import { haveChromium, parseJsonl, runCli, tempDir } from '../batch/helpers.js';
 import { alive, childrenOf, comparable, spawnCli, until, writePages, type Spawned } from './helpers.js';
 import { skipWithoutRedis, TestRedis } from './redis.js';
 
-const N = 60;
+/** Enough pages that worker A still has some in flight after its first records (3 at once per worker). */
+const N = 30;
 const LOCK_MS = 10_000;
 
 describe.skipIf(!haveChromium || skipWithoutRedis)('queue: a worker SIGKILLed mid-run', () => {
