@@ -20,12 +20,12 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = (p) => import(join(root, 'dist', p));
 const { contentText, createBoilerpipe, extractTextDocument, runBoilerpipe } = await dist('strategies/boilerpipe/index.js');
 const { buildContent } = await dist('content/index.js');
+const { readSnapshotFile } = await dist('snapshot/file.js');
 
 function usage(msg) {
   if (msg) process.stderr.write(`boilerpipe-compare: ${msg}\n`);
@@ -81,10 +81,7 @@ function bagF1(a, b) {
   const r = overlap / x.length;
   return (2 * p * r) / (p + r);
 }
-const read = (file) => {
-  const buf = readFileSync(file);
-  return JSON.parse((file.endsWith('.gz') ? gunzipSync(buf) : buf).toString('utf8'));
-};
+const read = readSnapshotFile;
 
 const strategy = createBoilerpipe();
 const rows = [];

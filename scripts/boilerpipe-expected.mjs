@@ -15,10 +15,10 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { contentText, runBoilerpipe } = await import(join(root, 'dist/strategies/boilerpipe/index.js'));
+const { readSnapshotFile } = await import(join(root, 'dist/snapshot/file.js'));
 
 const args = process.argv.slice(2);
 const opts = { java: '', source: '', prefix: '', copy: false, rest: [] };
@@ -53,7 +53,7 @@ for (const id of ids) {
   }
   const text = java[full].articleBody;
   expected.pages[key] = { source: `${opts.source} ${full}`, snapshot, java: text };
-  const port = contentText(runBoilerpipe(JSON.parse(gunzipSync(readFileSync(src)).toString('utf8'))).doc);
+  const port = contentText(runBoilerpipe(readSnapshotFile(src)).doc);
   const same = words(port).join(' ') === words(text).join(' ');
   process.stdout.write(`${key}: Java ${words(text).length} words, port ${words(port).length}, ${same ? 'same words' : 'DIFFERENT'}\n`);
 }

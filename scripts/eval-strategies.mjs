@@ -19,13 +19,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = (p) => import(join(root, 'dist', p));
 const { STRATEGIES, createMss, MssTrainer } = await dist('strategies/index.js');
 const { buildContent } = await dist('content/index.js');
 const { scoreAll } = await dist('eval/score.js');
+const { readSnapshotFile } = await dist('snapshot/file.js');
 
 function usage(msg) {
   if (msg) process.stderr.write(`eval-strategies: ${msg}\n`);
@@ -56,10 +56,7 @@ const goldRaw = JSON.parse(readFileSync(opts.gold, 'utf8'));
 const gold = Object.fromEntries(Object.entries(goldRaw).map(([k, v]) => [k, typeof v === 'string' ? v : String(v?.articleBody ?? '')]));
 const files = (dir) => readdirSync(dir).filter((f) => /\.json(\.gz)?$/.test(f)).sort().map((f) => join(dir, f));
 const idOf = (file) => basename(file).replace(/\.json(\.gz)?$/, '');
-const read = (file) => {
-  const buf = readFileSync(file);
-  return JSON.parse((file.endsWith('.gz') ? gunzipSync(buf) : buf).toString('utf8'));
-};
+const read = readSnapshotFile;
 
 const names = opts.strategies ?? Object.keys(STRATEGIES);
 for (const n of names) if (!STRATEGIES[n]) usage(`unknown strategy ${n}; known: ${Object.keys(STRATEGIES).join(', ')}`);

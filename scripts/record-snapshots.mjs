@@ -5,10 +5,10 @@
 // (run `npm run build` first; the pure stages can then be tuned and ablated without a browser)
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { resolveInputs } from '../dist/browser/index.js';
 import { resolveExtractOptions } from '../dist/options.js';
 import { runBatch } from '../dist/pipeline/batch.js';
+import { encodeSnapshot } from '../dist/snapshot/file.js';
 import { Session } from '../dist/pipeline/session.js';
 
 const [dir, outDir, conc = '4', timeout = '30000'] = process.argv.slice(2);
@@ -29,7 +29,7 @@ try {
     emit: (r, i) => {
       const id = idOf(inputs[i].path ?? inputs[i].input);
       if (r.snapshot) {
-        writeFileSync(path.join(outDir, `${id}.json.gz`), gzipSync(JSON.stringify(r.snapshot)));
+        writeFileSync(path.join(outDir, `${id}.json.gz`), encodeSnapshot(r.snapshot, { gzip: true }));
         n++;
       } else console.error(`${id}: ${r.record.error?.code} ${r.record.error?.message}`);
     },

@@ -13,10 +13,10 @@
 import { readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { MssTrainer } = await import(join(root, 'dist/strategies/mss-train.js'));
+const { readSnapshotFile } = await import(join(root, 'dist/snapshot/file.js'));
 
 function usage(msg) {
   if (msg) process.stderr.write(`train-mss: ${msg}\n`);
@@ -47,10 +47,6 @@ const gold = Object.fromEntries(Object.entries(goldRaw).map(([k, v]) => [k, type
 function snapshotFiles(dir) {
   return readdirSync(dir).filter((f) => /\.json(\.gz)?$/.test(f)).sort().map((f) => join(dir, f));
 }
-function readSnapshot(file) {
-  const buf = readFileSync(file);
-  return JSON.parse((file.endsWith('.gz') ? gunzipSync(buf) : buf).toString('utf8'));
-}
 const idOf = (file) => basename(file).replace(/\.json(\.gz)?$/, '');
 
 const trainer = new MssTrainer({ minCount: opts.minCount, maxFeatures: { tri: opts.maxTri, uni: opts.maxUni } });
@@ -63,7 +59,7 @@ for (const dir of opts.dirs) {
       skipped++;
       continue;
     }
-    const r = trainer.add(readSnapshot(file), gold[id]);
+    const r = trainer.add(readSnapshotFile(file), gold[id]);
     pages++;
     tokens += r.tokens;
     content += r.content;

@@ -29,6 +29,8 @@ export type { ContentSelection, ExtractedContent, ArticleMetadata } from './cont
 export type { Analysis } from './pipeline/analyze.js';
 export type { CapturedSnapshot, CaptureOptions } from './snapshot/capture.js';
 export { SNAPSHOT_VERSION } from './snapshot/types.js';
+export { parseSnapshot, SnapshotError } from './snapshot/schema.js';
+export { decodeSnapshot, encodeSnapshot, readSnapshotFile } from './snapshot/file.js';
 export { captureSnapshot } from './snapshot/capture.js';
 export { segment as segmentSnapshot } from './segment/index.js';
 export { classify } from './classify/index.js';

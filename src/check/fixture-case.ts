@@ -15,10 +15,9 @@
  *
  * Nothing here touches the file system or a browser: the generator and the tests share it.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Decision } from '../classify/index.js';
 import type { Analysis } from '../pipeline/analyze.js';
-import { parseSnapshot } from '../snapshot/schema.js';
+import { decodeSnapshot, encodeSnapshot } from '../snapshot/file.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 
 /** The files of a case folder. */
@@ -103,10 +102,10 @@ export function caseExpectations(a: Analysis): CaseExpectations {
 
 /** snapshot.json.gz's bytes: the snapshot's JSON, gzipped (no file name or time in the header). */
 export function encodeCaseSnapshot(snapshot: PageSnapshot): Buffer {
-  return gzipSync(JSON.stringify(snapshot) + '\n', { level: 9 });
+  return encodeSnapshot(snapshot, { gzip: true });
 }
 
 /** A case's snapshot.json.gz, read through the snapshot schema (a snapshot of another version throws). */
 export function decodeCaseSnapshot(bytes: Buffer): PageSnapshot {
-  return parseSnapshot(JSON.parse(gunzipSync(bytes).toString('utf8')));
+  return decodeSnapshot(bytes);
 }

@@ -295,11 +295,14 @@ export function reportFatal(e: unknown, command: string): number {
   return EXIT_SOME_FAILED;
 }
 
+/** A page rendered by {@link renderOne}: its artifacts are all there. */
+export type RenderedPage = PageResult & Required<Pick<PageResult, 'snapshot' | 'tree' | 'decision'>>;
+
 /**
  * Render one page (not a directory) with its snapshot, tree and decision kept. On failure prints
  * the error and returns null (the caller sets exit code 1). The session is closed either way.
  */
-export async function renderOne(command: string, input: string, o: RenderCliOptions): Promise<PageResult | null> {
+export async function renderOne(command: string, input: string, o: RenderCliOptions): Promise<RenderedPage | null> {
   const opts = { ...toExtractOptions(o), keepArtifacts: true };
   const checked = await checkInputs([input], opts.root);
   if (checked.inputs.length !== 1) throw new OptionsError(`${command} takes exactly one page, not a folder of ${checked.inputs.length}`);
@@ -316,7 +319,7 @@ export async function renderOne(command: string, input: string, o: RenderCliOpti
       say(`${r.record.input}: ${r.record.error?.code}: ${r.record.error?.message}`);
       return null;
     }
-    return r;
+    return { ...r, snapshot: r.snapshot, tree: r.tree, decision: r.decision };
   } finally {
     await session.close();
   }

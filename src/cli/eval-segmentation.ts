@@ -5,9 +5,8 @@
  * plus a role accuracy (see eval/segmentation.ts). The figures agree with the dataset's
  * reference scorer, `seg_score.py`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { resolveInputs } from '../browser/index.js';
 import type { Decision } from '../classify/index.js';
 import {
@@ -18,9 +17,10 @@ import { OptionsError } from '../options.js';
 import { analyzeSnapshot } from '../pipeline/analyze.js';
 import { runBatch } from '../pipeline/batch.js';
 import type { BlockTree } from '../segment/types.js';
+import { encodeSnapshot, readSnapshotFile } from '../snapshot/file.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { openSession, toExtractOptions, type RenderCliOptions } from './common.js';
-import { out, outRaw } from './terminal.js';
+import { out, outRaw, say } from './terminal.js';
 import { startProgress } from './progress.js';
 import { segmentView } from './segment.js';
 import { at } from '../util/at.js';
@@ -62,9 +62,10 @@ function predictions(tree: BlockTree, decision: Decision): Record<GoldLevel, Lev
 function readSnapshot(file: string): PageSnapshot | null {
   if (!existsSync(file)) return null;
   try {
-    return JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as PageSnapshot;
-  } catch {
-    return null; // unreadable: render the page again
+    return readSnapshotFile(file);
+  } catch (e) {
+    say(`warning: ${path.basename(file)}: ${(e as Error).message}; rendering the page again`);
+    return null;
   }
 }
 
@@ -122,7 +123,7 @@ export async function runSegmentationEval(o: SegEvalOptions): Promise<void> {
           const id = at(toRender, i).id;
           const err = r.record.ok ? null : `${r.record.error?.code}: ${r.record.error?.message}`;
           record(id, r.record.ok ? r.tree : undefined, r.record.ok ? r.decision : undefined, err);
-          if (o.snapshots && r.snapshot) writeFileSync(path.join(o.snapshots, `${id}.json.gz`), gzipSync(JSON.stringify(r.snapshot)));
+          if (o.snapshots && r.snapshot) writeFileSync(path.join(o.snapshots, `${id}.json.gz`), encodeSnapshot(r.snapshot, { gzip: true }));
         },
       });
     } finally {

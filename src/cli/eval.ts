@@ -1,10 +1,10 @@
 /** `viseg eval --gold gold.json <predictions.jsonl | pages dir | snapshots dir>`: P/R/F1 with the reference metrics. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { Command, Option } from 'commander';
 import { buildContent } from '../content/index.js';
 import { analyzeSnapshot } from '../pipeline/analyze.js';
+import { readSnapshotFile } from '../snapshot/file.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { getStrategy, STRATEGY_NAMES } from '../strategies/index.js';
 import { readPredictions } from '../eval/files.js';
@@ -169,10 +169,9 @@ function analyzeSnapshotDir(dir: string, strategies: string[], ids: ReadonlySet<
   for (const f of snapshotFiles(dir)) {
     const id = f.replace(/\.json(\.gz)?$/i, '');
     if (ids && !ids.has(id)) continue;
-    const bytes = readFileSync(path.join(dir, f));
     let snapshot: PageSnapshot;
     try {
-      snapshot = JSON.parse((f.toLowerCase().endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')) as PageSnapshot;
+      snapshot = readSnapshotFile(path.join(dir, f));
     } catch (e) {
       say(`warning: ${f}: not a snapshot (${(e as Error).message}); scored as empty`);
       continue;

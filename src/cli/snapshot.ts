@@ -1,8 +1,8 @@
 /** `viseg snapshot <input>`: the PageSnapshot JSON of one page (what every later stage consumes). */
 import { writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import { Command } from 'commander';
 import { jsonLine } from '../record/jsonl.js';
+import { encodeSnapshot, isGzipName } from '../snapshot/file.js';
 import { addRenderOptions, EXIT_OK, EXIT_SOME_FAILED, renderOne, reportFatal, type RenderCliOptions } from './common.js';
 import { outRaw } from './terminal.js';
 
@@ -10,7 +10,7 @@ const EXAMPLES = `
 Examples:
   $ viseg snapshot https://example.com/story -o story.json.gz   # gzipped
   $ viseg snapshot page.html --pretty | less
-  # later, without a browser: analyzeSnapshot(JSON.parse(...)) from the library`;
+  # later, without a browser: analyzeSnapshot(readSnapshotFile('story.json.gz')) from the library`;
 
 interface SnapshotCliOptions extends RenderCliOptions {
   out?: string;
@@ -32,9 +32,8 @@ export function snapshotCommand(): Command {
         process.exitCode = EXIT_SOME_FAILED;
         return;
       }
-      const json = jsonLine(r.snapshot, o.pretty ? 2 : undefined);
-      if (o.out) writeFileSync(o.out, o.out.endsWith('.gz') ? gzipSync(json) : json + '\n');
-      else outRaw(json + '\n');
+      if (o.out) writeFileSync(o.out, encodeSnapshot(r.snapshot, { gzip: isGzipName(o.out), indent: o.pretty ? 2 : undefined }));
+      else outRaw(jsonLine(r.snapshot, o.pretty ? 2 : undefined) + '\n');
       process.exitCode = EXIT_OK;
     } catch (e) {
       process.exitCode = reportFatal(e, 'snapshot');

@@ -32,7 +32,7 @@ const EMPTY: ExtractedContent = { html: '', text: '', markdown: '', wordCount: 0
 
 /**
  * Throws {@link SnapshotError} for a snapshot of another version (or not a snapshot at all);
- * validate a snapshot read from a file with `parseSnapshot` first.
+ * read a snapshot file with `readSnapshotFile` (or validate parsed JSON with `parseSnapshot`) first.
  */
 export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions = {}): Analysis {
   checkSnapshot(snapshot);
