@@ -30,10 +30,16 @@ const EMBED = /(^|[-_ ])(twitter-tweet|instagram-media|tiktok-embed|fb-post|blue
 /** Words that suggest the article body. */
 const POSITIVE = /(^|[-_ ])(articlebody|article-?(body|content|text)|post-?(body|content|text)|entry-?content|story-?(body|content|text)|main-?content|content-?body|body-?text|blog-?post|rich-?text|prose)([-_ ]|$)/i;
 
-/** A node's attribute text and whether it names the article body, worked out once per node. */
+/**
+ * A node's attribute text and what it says, worked out once per node: whether it names the article
+ * body, the boilerplate role its words name (`undefined` until asked), and whether it names a small
+ * non-article piece. Feature extraction asks every element these questions for each role.
+ */
 interface HintText {
   text: string;
   positive: boolean;
+  classRole?: Role | null;
+  noise?: boolean;
 }
 
 const hintTexts = new WeakMap<SnapshotNode, HintText>();
@@ -77,17 +83,17 @@ export function roleHint(node: SnapshotNode): Role | null {
   if (node.attrs?.['aria-modal'] === 'true') return 'overlay';
   const t = own(TAG_ROLES, node.tag);
   if (t) return t;
-  const { text, positive } = hintText(node);
-  if (!text.trim() || positive) return null;
-  for (const [role, re] of ROLE_PATTERNS) if (re.test(text)) return role;
-  return null;
+  const h = hintText(node);
+  if (h.classRole === undefined) h.classRole = h.text.trim() && !h.positive ? (ROLE_PATTERNS.find(([, re]) => re.test(h.text))?.[0] ?? null) : null;
+  return h.classRole;
 }
 
 /** The element's attributes name small non-article pieces (share bars, captions, bylines). */
 export function isNoiseHint(node: SnapshotNode): boolean {
   if (node.kind !== 'element') return false;
-  const { text, positive } = hintText(node);
-  return !positive && NOISE.test(text) && !EMBED.test(text);
+  const h = hintText(node);
+  h.noise ??= !h.positive && NOISE.test(h.text) && !EMBED.test(h.text);
+  return h.noise;
 }
 
 /** The element's attributes name the article body (`articleBody`, `post-content`, `<article>`). */

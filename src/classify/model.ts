@@ -130,8 +130,20 @@ export function predictMargins(model: TreeModel, data: Float32Array, stride: num
  * the trees' expected values), so that bias + sum(contributions) = margin.
  */
 export function contributions(model: TreeModel, data: Float32Array, row: number, stride: number, columns: Int32Array, cls = 0): { bias: number; byFeature: Float64Array } {
-  const k = model.classes.length;
   const byFeature = new Float64Array(model.features.length);
+  const bias = contributionsInto(model, data, row, stride, columns, Int32Array.from(model.features, (_, i) => i), byFeature, 0, cls);
+  return { bias, byFeature };
+}
+
+/**
+ * {@link contributions} summed by group without a per-row allocation: the contribution of model
+ * feature f is added to `out[offset + group[f]]` (e.g. its feature family). Returns the bias.
+ */
+export function contributionsInto(
+  model: TreeModel, data: Float32Array, row: number, stride: number, columns: Int32Array,
+  group: Int32Array, out: Float64Array, offset: number, cls = 0,
+): number {
+  const k = model.classes.length;
   let bias = at(model.base, cls);
   const { feature, threshold, left, right, value, roots } = model;
   const base = row * stride;
@@ -140,11 +152,12 @@ export function contributions(model: TreeModel, data: Float32Array, row: number,
     bias += value[node] ?? NaN;
     for (let f = feature[node] ?? -1; f >= 0; f = feature[node] ?? -1) {
       const next = (data[base + (columns[f] ?? -1)] ?? NaN) < (threshold[node] ?? NaN) ? (left[node] ?? -1) : (right[node] ?? -1);
-      byFeature[f] = (byFeature[f] ?? NaN) + ((value[next] ?? NaN) - (value[node] ?? NaN));
+      const o = offset + (group[f] ?? -1);
+      out[o] = (out[o] ?? NaN) + ((value[next] ?? NaN) - (value[node] ?? NaN));
       node = next;
     }
   }
-  return { bias, byFeature };
+  return bias;
 }
 
 export function sigmoid(x: number): number {

@@ -5,14 +5,14 @@
  * contribution per feature family (Saabas attribution), and what the second pass changed.
  */
 import { indexBlocks, joinTables, scoreContextFeatures, textBlockFeatures, type BlockIndex, type FeatureTable } from './block-features.js';
-import { contributions, featureColumns, predictMargins, sigmoid, softmax } from './model.js';
+import { contributionsInto, featureColumns, predictMargins, sigmoid, softmax } from './model.js';
 import type { ClassifierModels } from './models.js';
 import { pageTypeFeatures } from './page-type-features.js';
 import type { TextBlock } from './text-blocks.js';
 import { PAGE_TYPES, SCORE_COMPONENTS, type FeatureFamily, type PageType, type ScoreComponent } from './types.js';
 import type { BlockTree } from '../segment/types.js';
 import type { PageSnapshot } from '../snapshot/types.js';
-import { addAt, at } from '../util/at.js';
+import { at } from '../util/at.js';
 
 export interface BlockScores {
   index: BlockIndex;
@@ -34,14 +34,13 @@ function familyComponents(model: ClassifierModels['first'], table: FeatureTable,
   const familyOf = new Map(table.names.map((n, i) => [n, at(table.families, i)]));
   const slot = Int32Array.from(model.features, (f) => COMPONENT_AT.get(familyOf.get(f) as FeatureFamily)!);
   const k = SCORE_COMPONENTS.length;
+  const baseSlot = COMPONENT_AT.get('base')!;
   for (let r = 0; r < table.rows; r++) {
-    const { bias, byFeature } = contributions(model, table.data, r, stride, columns);
-    let margin = bias;
-    out[r * k + COMPONENT_AT.get('base')!] = bias;
-    for (let f = 0; f < byFeature.length; f++) {
-      addAt(out, r * k + at(slot, f), at(byFeature, f));
-      margin += at(byFeature, f);
-    }
+    const bias = contributionsInto(model, table.data, r, stride, columns, slot, out, r * k);
+    out[r * k + baseSlot] = bias;
+    // the components add up to the margin: the bias and every feature's contribution
+    let margin = 0;
+    for (let c = 0; c < k; c++) margin += out[r * k + c] ?? NaN;
     margins[r] = margin;
   }
 }
