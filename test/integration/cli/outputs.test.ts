@@ -72,12 +72,12 @@ describe.skipIf(!haveChromium)('extract: outputs for pipelines', () => {
 
   it('-o page.md writes Markdown (not JSONL), -o page.html HTML; --property prints one field', async () => {
     const mdFile = path.join(dir, 'alpha.md');
-    const md = await viseg(['extract', a, '-o', mdFile, ...FAST]);
+    // at once: each run is mostly a browser start-up
+    const [md, title] = await Promise.all([viseg(['extract', a, '-o', mdFile, ...FAST]), viseg(['extract', a, '--property', 'title', ...FAST])]);
     expect(md.code, md.stderr).toBe(0);
     const text = readFileSync(mdFile, 'utf8');
     expect(text).toContain('Paragraph 1 about alpha.');
     expect(text.trimStart().startsWith('{')).toBe(false);
-    const title = await viseg(['extract', a, '--property', 'title', ...FAST]);
     expect(title.code, title.stderr).toBe(0);
     expect(title.stdout).toBe('Alpha story\n');
   }, 180_000);
@@ -85,18 +85,21 @@ describe.skipIf(!haveChromium)('extract: outputs for pipelines', () => {
   it('a format that cannot apply is a usage error, found before any browser starts', async () => {
     // a browser path that does not exist: had the browser been started first, this would be its error
     const noBrowser = ['--browser-path', path.join(dir, 'no-such-chrome')];
-    const several = await viseg(['extract', path.join(dir, 'pages'), '-f', 'markdown', ...noBrowser]);
+    // at once: each run is a Node.js start-up and no more
+    const [several, file, prop, meta, ok] = await Promise.all([
+      viseg(['extract', path.join(dir, 'pages'), '-f', 'markdown', ...noBrowser]),
+      viseg(['extract', a, b, '-o', path.join(dir, 'both.md'), ...noBrowser]),
+      viseg(['extract', a, b, '--property', 'title', ...noBrowser]),
+      viseg(['extract', a, '-f', 'json', '--with-metadata', ...noBrowser]),
+      // the browser's own error once the inputs are fine
+      viseg(['extract', a, ...noBrowser]),
+    ]);
     expect(several.code).toBe(2);
     expect(several.stderr).toMatch(/--format markdown holds one page, and there are 3 inputs for stdout: use --format jsonl/);
-    const file = await viseg(['extract', a, b, '-o', path.join(dir, 'both.md'), ...noBrowser]);
     expect(file.code).toBe(2);
     expect(existsSync(path.join(dir, 'both.md'))).toBe(false);
-    const prop = await viseg(['extract', a, b, '--property', 'title', ...noBrowser]);
     expect(prop.code).toBe(2);
-    const meta = await viseg(['extract', a, '-f', 'json', '--with-metadata', ...noBrowser]);
     expect(meta.code).toBe(2);
-    // the browser's own error once the inputs are fine
-    const ok = await viseg(['extract', a, ...noBrowser]);
     expect(ok.code).toBe(1);
     expect(ok.stderr).toMatch(/no-such-chrome/);
   }, 120_000);
