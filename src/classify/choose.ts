@@ -130,10 +130,42 @@ function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextBlock[],
   return kept.filter((i) => !repeats.has(i));
 }
 
+const SITE_LANDMARK_TAGS = new Set(['footer', 'nav', 'aside']);
+const SITE_LANDMARK_ROLES = new Set(['contentinfo', 'navigation', 'complementary']);
+
+/**
+ * The page-level landmark (site footer, navigation, complementary aside) the node sits in, or -1.
+ * A `<footer>` or `<nav>` inside an `<article>` or `<main>` belongs to that content, as in ARIA's
+ * mapping of `<footer>` to contentinfo only outside sectioning content.
+ */
+function siteLandmark(snapshot: PageSnapshot, id: number): number {
+  let found = -1;
+  for (let node = snapshot.nodes[id]; node; node = snapshot.nodes[node.parent]) {
+    if (node.tag === 'article' || node.tag === 'main' || node.attrs?.role === 'main') found = -1;
+    else if (found < 0 && node.kind === 'element' && (SITE_LANDMARK_TAGS.has(node.tag) || SITE_LANDMARK_ROLES.has(node.attrs?.role ?? ''))) found = node.id;
+    if (node.parent < 0) break;
+  }
+  return found;
+}
+
+/**
+ * Kept text in the site's footer, navigation or complementary aside is left out when other kept
+ * text lies outside them: the page's authors marked those parts as not the content. When every
+ * kept block is in one (a page built inside an `<aside>`), they stay.
+ */
+function dropLandmarkBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const inLandmark = kept.map((i) => siteLandmark(snapshot, at(blocks, i).owner));
+  if (inLandmark.every((l) => l >= 0) || inLandmark.every((l) => l < 0)) return kept;
+  const out = kept.filter((_, j) => at(inLandmark, j) < 0);
+  const landmarks = new Set(inLandmark.filter((l) => l >= 0));
+  trace.push({ step: 'landmark', blocks: kept.length - out.length, landmarks: landmarks.size });
+  return out;
+}
+
 /** Keeps the blocks whose score reaches `threshold` (the page type's, see models.ts) and selects them. */
 export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, components: ArrayLike<number>, threshold = CONTENT_THRESHOLD): Choice {
   const trace: TraceEvent[] = [];
-  const kept = dropQuotedRepeats(snapshot, blocks, wholeUnits(snapshot, blocks, keptBlocks(snapshot, blocks, scores, threshold, trace), trace), trace);
+  const kept = dropLandmarkBlocks(snapshot, blocks, dropQuotedRepeats(snapshot, blocks, wholeUnits(snapshot, blocks, keptBlocks(snapshot, blocks, scores, threshold, trace), trace), trace), trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, threshold });
   if (kept.length === 0) {

@@ -83,6 +83,7 @@ export type TraceEvent =
   | { step: 'excluded'; node: number; tag: string; blocks: number }
   | { step: 'revealed'; blocks: number; chars: number }
   | { step: 'repeated'; blocks: number; words: number }
+  | { step: 'landmark'; blocks: number; landmarks: number }
   | { step: 'no-content'; why: string };
 
 export interface BlockFeatures {

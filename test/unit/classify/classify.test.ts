@@ -123,6 +123,28 @@ describe('choosing the main content from block scores', () => {
     expect(c.trace.find((e) => e.step === 'repeated')).toEqual({ step: 'repeated', blocks: 1, words: 14 });
     expect(c.selection.exclude).toContain(s.nodes[b[2]!.owner]!.parent); // the whole <blockquote>
   });
+
+  it("leaves out kept text in the site's footer, navigation or aside, but not an article's own footer", () => {
+    const line = (s: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('nav', { rect: [0, 0, 1200, 40] }, [line('Home, products and the shop of the company', 0)]),
+      el('article', { rect: [100, 100, 600, 400] }, [
+        line(sentence(1), 100),
+        el('footer', { rect: [100, 130, 600, 20] }, [line('Filed under council meetings and the town budget', 130)]),
+      ]),
+      el('div', { rect: [800, 100, 300, 200], attrs: { role: 'complementary' } }, [line('More from the town council this week', 100)]),
+      el('footer', { rect: [0, 800, 1200, 40] }, [line('Free shipping on every order over fifty dollars', 800)]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(5);
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length));
+    expect(c.kept).toEqual([1, 2]);
+    expect(c.trace.find((e) => e.step === 'landmark')).toEqual({ step: 'landmark', blocks: 3, landmarks: 3 });
+    // a page whose every kept block is in a landmark keeps them
+    const only = chooseContent(s, b, b.map((_, i) => (i === 0 || i === 4 ? 0.9 : 0.1)), zeros(b.length));
+    expect(only.kept).toEqual([0, 4]);
+    expect(only.trace.some((e) => e.step === 'landmark')).toBe(false);
+  });
 });
 
 describe('drop reasons', () => {
