@@ -67,11 +67,17 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
   const keptWords = choice.kept.reduce((s, i) => s + at(blocks, i).words, 0);
   const hasContent = choice.kept.length > 0 && keptWords >= MIN_CONTENT_WORDS;
   const pageType: PageType = hasContent ? best[0] : 'other';
+  if (choice.kept.length > 0 && !hasContent) trace.push({ step: 'too-short', words: keptWords, min: MIN_CONTENT_WORDS });
 
   const records = blockRecords(snapshot, tree, blocks, scores, keptSet);
   const byId = new Map(records.map((r) => [r.id, r]));
+  let minShare = MAIN_LEAF_SHARE;
   let mainLeaves = records.filter((r) => r.leaf && r.features.mainShare >= MAIN_LEAF_SHARE);
-  if (mainLeaves.length === 0) mainLeaves = records.filter((r) => r.leaf && r.features.mainShare > 0);
+  if (mainLeaves.length === 0) {
+    // VIPS left the kept text in leaves that are mostly other text: those leaves hold it
+    minShare = 0;
+    mainLeaves = records.filter((r) => r.leaf && r.features.mainShare > 0);
+  }
   let main: Decision['main'] = null;
   let runnerUp: Decision['runnerUp'] = null;
   let margin: number | null = null;
@@ -83,6 +89,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
     const mainId = commonAncestorId(mainLeaves.map((r) => r.id));
     const mainRec = byId.get(mainId)!;
     main = { id: mainId, rect: mainRec.rect, score: mainRec.score, blockIds: mainLeaves.map((r) => r.id) };
+    trace.push({ step: 'main-blocks', main: mainId, blocks: mainLeaves.length, minShare });
     for (const r of mainLeaves) {
       if (r.id !== top.id) merged.push({ id: r.id, reason: `${Math.round(r.features.mainShare * 100)}% of its ${r.features.chars} characters are main content (score ${r.score})` });
     }
@@ -97,6 +104,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
       (runnerUp ? `; runner-up ${runnerUp.id} (${runnerUp.score})` : '');
   } else if (hasContent) {
     // main-content text that no VIPS leaf holds (text the segmentation left out, hidden text only)
+    trace.push({ step: 'main-blocks', main: null, blocks: 0, minShare });
     reason = `${pageType} page (${round(best[1])}): ${choice.kept.length} text block(s), ${keptChars} characters, outside the visible blocks`;
   } else {
     const last = choice.trace.find((e) => e.step === 'no-content');

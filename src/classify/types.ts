@@ -84,6 +84,13 @@ export type TraceEvent =
   | { step: 'revealed'; blocks: number; chars: number }
   | { step: 'repeated'; blocks: number; words: number }
   | { step: 'landmark'; blocks: number; landmarks: number }
+  /** Kept text of fewer words than MIN_CONTENT_WORDS: the page is `other`. */
+  | { step: 'too-short'; words: number; min: number }
+  /**
+   * The VIPS leaves that hold the main content: those at least `minShare` main content, or (when
+   * none is, `minShare` 0) every leaf holding any; `main` is the block that encloses them.
+   */
+  | { step: 'main-blocks'; main: string | null; blocks: number; minShare: number }
   | { step: 'no-content'; why: string };
 
 export interface BlockFeatures {

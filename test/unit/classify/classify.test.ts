@@ -171,6 +171,7 @@ describe('the decision record of the bundled models', () => {
     expect(d.blocks.find((b) => b.id === d.main!.id)!.role).toBe('main');
     expect(d.trace[0]!.step).toBe('page-type');
     expect(d.trace.some((e) => e.step === 'container')).toBe(true);
+    expect(d.trace.find((e) => e.step === 'main-blocks')).toEqual({ step: 'main-blocks', main: d.main!.id, blocks: d.main!.blockIds.length, minShare: 0.5 });
     for (const b of d.blocks) {
       if (!b.features.chars) continue;
       expect(Object.keys(b.components).sort()).toEqual([...SCORE_COMPONENTS].sort());
@@ -204,8 +205,23 @@ describe('the decision record of the bundled models', () => {
     expect(root.features.mainShare).toBeGreaterThan(0);
     expect(root.features.mainShare).toBeLessThan(0.5);
     expect(d.main?.id).toBe('1');
+    expect(d.trace.find((e) => e.step === 'main-blocks')).toEqual({ step: 'main-blocks', main: '1', blocks: 1, minShare: 0 });
     expect(toText(snap, d.selection)).toContain('Paragraph 2 explains');
     expect(toText(snap, d.selection)).not.toContain('Another story');
+  });
+
+  it('calls a page whose kept text has no words `other`, and says so in the trace', () => {
+    const keepAll: ModelFile = {
+      format: 'viseg-trees-1', target: 'content', features: ['links.density'], base: [4], provenance: {},
+      trees: [{ feature: [-1], threshold: [0], left: [-1], right: [-1], value: [0] }],
+    };
+    const snap = page(el('body', { rect: [0, 0, 1200, 800] }, [
+      el('div', { rect: [0, 0, 1200, 40] }, [text('— • — • —', [0, 0, 300, 40])]),
+    ]));
+    const d = classify(snap, segment(snap), { models: { ...bundledModels(), first: compileModel(keepAll), second: undefined } });
+    expect(d.pageType).toBe('other');
+    expect(d.main).toBeNull();
+    expect(d.trace.find((e) => e.step === 'too-short')).toEqual({ step: 'too-short', words: 0, min: 1 });
   });
 
   it('calls a page without text `other`, with no main content and the reason', () => {
