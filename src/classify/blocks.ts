@@ -6,7 +6,7 @@
 import type { Block, BlockTree } from '../segment/types.js';
 import type { PageSnapshot, Rect } from '../snapshot/types.js';
 import { roleHint } from './hints.js';
-import { EXCERPT_CHARS } from './params.js';
+import { EXCERPT_CHARS, HINT_WRAPPER_LEVELS } from './params.js';
 import type { BlockScores } from './scores.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type BlockFeatures, type BlockRecord, type Role, type ScoreComponent } from './types.js';
@@ -44,11 +44,11 @@ function tagCounts(snapshot: PageSnapshot, roots: readonly number[]): TagCounts 
   return c;
 }
 
-/** A boilerplate role named by the block's own root elements and, for a lone root, its wrappers up to 2 levels. */
+/** A boilerplate role named by the block's own root elements and, for a lone root, its wrappers up to HINT_WRAPPER_LEVELS up. */
 function hintOf(snapshot: PageSnapshot, roots: readonly number[]): Role | null {
   for (const r of roots) {
     let id = r;
-    for (let k = 0; k < 3 && id >= 0; k++, id = at(snapshot.nodes, id).parent) {
+    for (let k = 0; k <= HINT_WRAPPER_LEVELS && id >= 0; k++, id = at(snapshot.nodes, id).parent) {
       const h = roleHint(at(snapshot.nodes, id));
       if (h) return h;
       if (roots.length > 1) break;

@@ -5,6 +5,7 @@
 import type { SnapshotNode } from '../snapshot/types.js';
 import type { Role } from './types.js';
 import { own } from '../util/at.js';
+import { CONSENT_MAX_CHARS } from './params.js';
 
 /** Boilerplate roles that attribute names reveal, most specific first. */
 const ROLE_PATTERNS: Array<[Exclude<Role, 'main' | 'content' | 'other'>, RegExp]> = [
@@ -105,5 +106,5 @@ export function isPositiveHint(node: SnapshotNode): boolean {
 
 /** Text of a cookie or consent notice ("This website uses cookies ... accept"). */
 export function isConsentText(text: string): boolean {
-  return text.length < 700 && /\bcookies?\b/i.test(text) && /\b(accept|consent|agree|opt[- ]?out|privacy|experience|continu)/i.test(text);
+  return text.length < CONSENT_MAX_CHARS && /\bcookies?\b/i.test(text) && /\b(accept|consent|agree|opt[- ]?out|privacy|experience|continu)/i.test(text);
 }

@@ -14,7 +14,7 @@ import type { PageSnapshot } from '../snapshot/types.js';
 import { blockRecords, round } from './blocks.js';
 import { chooseContent } from './choose.js';
 import { bundledModels, type ClassifierModels } from './models.js';
-import { CONTENT_THRESHOLD, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS } from './params.js';
+import { CONTENT_THRESHOLD, DROPPED_EXCERPT_CHARS, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS } from './params.js';
 import { assignRoles } from './roles.js';
 import { scoreBlocks } from './scores.js';
 import { buildTextBlocks, indexNodes } from './text-blocks.js';
@@ -115,7 +115,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
   const leafIds = scores.index.leaves.map((l) => l.leaf.id);
   const dropped = choice.dropped.map((d) => {
     const leaf = at(scores.index.leafOfBlock, d.block);
-    return { text: at(blocks, d.block).text.slice(0, 120), reason: d.reason, block: leaf >= 0 ? at(leafIds, leaf) : null };
+    return { text: at(blocks, d.block).text.slice(0, DROPPED_EXCERPT_CHARS), reason: d.reason, block: leaf >= 0 ? at(leafIds, leaf) : null };
   });
   const containerNode = choice.container >= 0 ? at(snapshot.nodes, choice.container) : null;
   const pageTypeScores: Decision['pageTypeScores'] = {};

@@ -45,3 +45,18 @@ export const MAX_DROPPED_LISTED = 200;
 
 /** Characters of a block's text kept as its excerpt in the decision record. */
 export const EXCERPT_CHARS = 160;
+
+/** Characters of a dropped text listed in the decision record (`dropped[].text`). */
+export const DROPPED_EXCERPT_CHARS = 120;
+
+/**
+ * A cookie or consent notice is short: text naming cookies and consent is read as one only under
+ * this many characters, so an article about cookie law is not.
+ */
+export const CONSENT_MAX_CHARS = 700;
+
+/**
+ * A block made of one element takes a boilerplate role from its element's class/id/role, or from
+ * its wrappers up to this many levels up (`<div class="footer"><div><p>`).
+ */
+export const HINT_WRAPPER_LEVELS = 2;
