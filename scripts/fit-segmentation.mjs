@@ -14,16 +14,19 @@
 //
 // Fitting one training set:
 //   1. the level rules, given the weights: every rule of the grid below is tried; the fine rule
-//      with the best mean fine F1 is kept, then the top rule with the best mean top F1 given it;
+//      with the best mean fine F1 is kept, then the top rule with the best mean top F1 given it,
+//      among the rules whose permitted DoC is at most the fine rule's (the top level is the
+//      coarser: what the fine level keeps whole, the top level does not divide);
 //   2. the weights: coordinate ascent on (top F1 + fine F1) / 2 of step 1's best rules, one weight
 //      at a time over a few candidate values, until a pass changes nothing (at most PASSES passes).
-//      With --rules-only the weights stay the paper's and only step 1 runs (minutes instead of
-//      hours: every weight candidate re-segments every page).
+//      Each page is prepared, cut into Phase-1 blocks and searched for separators once
+//      (src/segment: segmenter); a weight candidate only weighs the separators again and builds
+//      the tree. With --rules-only the weights stay the paper's and only step 1 runs.
 // (run `npm run build` first: the script drives dist/)
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { segment, cutLevels, DEFAULT_PARAMS, PAPER_WEIGHTS } from '../dist/segment/index.js';
+import { segmenter, cutLevels, DEFAULT_PARAMS, PAPER_WEIGHTS } from '../dist/segment/index.js';
 import { assignItems, bcubed, f1, goldLabels, parseSegGold, summarize } from '../dist/eval/segmentation.js';
 
 const args = process.argv.slice(2);
@@ -77,7 +80,7 @@ for (const id of ids) {
   }
   if (!gold.items.some((it) => it.goldTop !== null || it.goldBlock !== null)) continue; // nothing to score
   const weights = gold.items.map((it) => it.chars);
-  pages.push({ id, gold, snap, weights, labels: { top: goldLabels(gold, 'top'), fine: goldLabels(gold, 'fine') } });
+  pages.push({ id, gold, segment: segmenter(snap), weights, labels: { top: goldLabels(gold, 'top'), fine: goldLabels(gold, 'fine') } });
 }
 console.error(`${pages.length} pages with gold text; ${folds} folds; ${RULE_GRID.length} level rules per level`);
 
@@ -97,7 +100,7 @@ function index(root) {
  */
 function evaluate(weights) {
   return pages.map((p) => {
-    const tree = segment(p.snap, { pdoc: 11, params: { weights } });
+    const tree = p.segment({ pdoc: 11, params: { weights } });
     const byId = index(tree.root);
     const memo = new Map();
     const score = (idsOfCut, level) => {
@@ -129,6 +132,9 @@ function fitRules(ev, sel) {
   }
   let top = null;
   for (const r of RULE_GRID) {
+    // The top level is the coarser one: a block coherent enough for the fine level to keep whole
+    // is not divided by the top level either, so its permitted DoC is at most the fine level's.
+    if (r.pdoc > fine.rule.pdoc) continue;
     const f1 = mean(sel.map((i) => ev[i].score(cutLevels(ev[i].tree.root, { top: r, fine: fine.rule }, true).top, 'top').F1));
     if (!top || f1 > top.f1 + 1e-12) top = { rule: r, f1 };
   }

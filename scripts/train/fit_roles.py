@@ -83,6 +83,23 @@ def fit(X, chars, page, k, setting):
 SETTINGS = [(p, w) for p in GRID for w in WEIGHTINGS]
 
 
+def predict(m, X, k):
+    """The class probabilities, one column per class of the table: a model fitted on pages
+    without some class (an inner fold without comments, say) has fewer outputs, and its
+    columns are put back in their places, so that an argmax names the right class."""
+    p = m.predict_proba(X)
+    out = np.zeros((len(X), k))
+    out[:, np.asarray(m.classes_, dtype=int)] = p
+    return out
+
+
+def complete(m, k, what):
+    """A model that is exported must give every class (the exported model names them in order)."""
+    if len(m.classes_) != k:
+        raise SystemExit(f"{what}: the training pages hold characters of only {len(m.classes_)} of the {k} classes")
+    return m
+
+
 def choose(X, chars, page, fold, k, sel):
     """The setting with the best pooled accuracy, cross-validated over the folds in `sel`."""
     best = None
@@ -91,7 +108,7 @@ def choose(X, chars, page, fold, k, sel):
         pred = np.zeros(len(page), dtype=int)
         for f in folds:
             tr, te = sel & (fold != f), sel & (fold == f)
-            pred[te] = np.argmax(fit(X[tr], chars[tr], page[tr], k, s).predict_proba(X[te]), axis=1)
+            pred[te] = np.argmax(predict(fit(X[tr], chars[tr], page[tr], k, s), X[te], k), axis=1)
         score = accuracy(pred[sel], chars[sel], page[sel])["pooled"]
         if best is None or score > best[0] + 1e-9:
             best = (score, s)
@@ -120,8 +137,8 @@ def main():
         tr, te = fold != f, fold == f
         setting = choose(X, chars, page, fold, k, tr)
         chosen.append(setting)
-        m = fit(X[tr], chars[tr], page[tr], k, setting)
-        oof[te] = np.argmax(m.predict_proba(X[te]), axis=1)
+        m = complete(fit(X[tr], chars[tr], page[tr], k, setting), k, f"fold {f}")
+        oof[te] = np.argmax(predict(m, X[te], k), axis=1)
         prov = {"fold": f, "folds": a.folds, "trainPages": int(len(set(page[tr]))), "params": setting[0], "weighting": setting[1]}
         os.makedirs(os.path.join(a.work, f"fold-{f}"), exist_ok=True)
         with open(os.path.join(a.work, f"fold-{f}", "roles.json"), "w") as out:
@@ -129,8 +146,8 @@ def main():
         print(f"roles: fold {f} done: {setting}", file=sys.stderr, flush=True)
     cv = accuracy(oof, chars, page)
     setting = choose(X, chars, page, fold, k, np.ones(len(page), dtype=bool))
-    m = fit(X, chars, page, k, setting)
-    insample = accuracy(np.argmax(m.predict_proba(X), axis=1), chars, page)
+    m = complete(fit(X, chars, page, k, setting), k, "all pages")
+    insample = accuracy(np.argmax(predict(m, X, k), axis=1), chars, page)
     h = hashlib.sha256()
     for name in ("roles.bin", "roles.rows.tsv"):
         with open(os.path.join(a.work, name), "rb") as f:

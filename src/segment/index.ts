@@ -12,7 +12,7 @@ import type { PageSnapshot } from '../snapshot/types.js';
 import type { Block, BlockStats, BlockTree, SegmentOptions, Separator } from './types.js';
 import { type Box, isEmptyBox, rectFromBox, unionBoxes } from './geometry.js';
 import { type PreparedPage, preparePage } from './prepare.js';
-import { type AreaNode, runRounds } from './structure.js';
+import { type AreaNode, type RoundsCache, newRoundsCache, runRounds } from './structure.js';
 import { cutLevels, pruneAt } from './levels.js';
 import { type SegmentParams, withParams } from './params.js';
 import { at } from '../util/at.js';
@@ -51,9 +51,24 @@ export function resolveSegmentOptions(options: SegmentOptions = {}): ResolvedSeg
  * leaves are the fine level.
  */
 export function segment(snapshot: PageSnapshot, options?: SegmentOptions): BlockTree {
-  const { pdoc, maxRounds, params } = resolveSegmentOptions(options);
+  return segmentPrepared(snapshot, preparePage(snapshot), options, undefined);
+}
+
+/**
+ * A function that segments one snapshot under any options, as `segment` does, reusing the
+ * prepared page, Phase 1's blocks and the found separators from call to call (weights and level
+ * rules do not change them): for fitting the weights (scripts/fit-segmentation.mjs), where each
+ * page is segmented under many weight vectors.
+ */
+export function segmenter(snapshot: PageSnapshot): (options?: SegmentOptions) => BlockTree {
   const pre = preparePage(snapshot);
-  const { root, rounds } = runRounds(pre, pdoc ?? FINEST_PDOC, maxRounds, params);
+  const cache = newRoundsCache();
+  return (options) => segmentPrepared(snapshot, pre, options, cache);
+}
+
+function segmentPrepared(snapshot: PageSnapshot, pre: PreparedPage, options: SegmentOptions | undefined, cache: RoundsCache | undefined): BlockTree {
+  const { pdoc, maxRounds, params } = resolveSegmentOptions(options);
+  const { root, rounds } = runRounds(pre, pdoc ?? FINEST_PDOC, maxRounds, params, cache);
   const rootBlock = toBlock(pre, root, '1', 1);
   subtreeDoc(root, rootBlock, 1);
   if (rootBlock.nodes.length === 0 && rootBlock.children.length === 0) {

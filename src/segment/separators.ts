@@ -60,15 +60,26 @@ export interface WeightInput {
   /** Representative adjacent blocks: the widest block touching the separator on each side. */
   before: PoolBlock;
   after: PoolBlock;
-  weights: SeparatorWeights;
 }
 
-export interface WeightDelta {
-  delta: number;
-  reason: string;
+/** The weights a rule can add: every one but the base. */
+export type WeightKey = Exclude<keyof SeparatorWeights, 'base'>;
+
+/**
+ * A rule that applies to a separator: it adds `coef` times the fitted amount `weights[key]`
+ * (coef is 1 for most rules, the distance step for rule 1, the span share for rule 6). Rules see
+ * only the geometry and the page, never the weights, so the terms of a separator are found once
+ * and any weight vector applies them (how scripts/fit-segmentation.mjs tries weight vectors
+ * without detecting the separators again).
+ */
+export interface WeightTerm {
+  key: WeightKey;
+  coef: number;
+  /** What the reasons call it, before the signed amount: `distance(12px)`, `hr`, `background`. */
+  name: string;
 }
 
-export type WeightRule = (x: WeightInput) => WeightDelta | null;
+export type WeightRule = (x: WeightInput) => WeightTerm | null;
 
 // ---------------------------------------------------------------------------------------------
 // Weight rules
@@ -87,18 +98,13 @@ export function distanceWeight(t: number): number {
 
 export const distanceRule: WeightRule = (x) => {
   const step = distanceWeight(x.thickness);
-  return step > 0 ? fired(step * x.weights.distance, `distance(${x.thickness}px)`) : null;
+  return step > 0 ? { key: 'distance', coef: step, name: `distance(${x.thickness}px)` } : null;
 };
 
 /** `+2`, `-1.5`: a rule's contribution as it appears in the reasons. */
 function signed(d: number): string {
   const r = Math.round(d * 100) / 100;
   return r >= 0 ? `+${r}` : `${r}`;
-}
-
-/** A rule that applies; it is recorded among the reasons even when its fitted amount is 0. */
-function fired(delta: number, name: string): WeightDelta {
-  return { delta, reason: `${name}${signed(delta)}` };
 }
 
 /**
@@ -109,12 +115,12 @@ export const lineRule: WeightRule = (x) => {
   const lines = x.orientation === 'horizontal' ? x.pre.hLines : x.pre.vLines;
   const line = findLine(lines, x.start - ADJACENCY_TOLERANCE, x.end + ADJACENCY_TOLERANCE, x.spanFrom, x.spanTo);
   if (!line) return null;
-  return fired(x.weights.line, line.hr ? 'hr' : 'border');
+  return { key: 'line', coef: 1, name: line.hr ? 'hr' : 'border' };
 };
 
 /** Rule 3, background: the blocks on the two sides have different effective backgrounds: +2. */
 export const backgroundRule: WeightRule = (x) =>
-  blockBg(x.pre, x.before) !== blockBg(x.pre, x.after) ? fired(x.weights.background, 'background') : null;
+  blockBg(x.pre, x.before) !== blockBg(x.pre, x.after) ? { key: 'background', coef: 1, name: 'background' } : null;
 
 /**
  * Rule 4a, font difference (horizontal only): +2 when the last text above and the first text below
@@ -124,8 +130,8 @@ export const fontDifferenceRule: WeightRule = (x) => {
   const a = x.pre.lastText[lastId(x.pre, x.before)] ?? -1;
   const b = x.pre.firstText[firstId(x.pre, x.after)] ?? -1;
   if (a < 0 || b < 0) return null;
-  if (Math.abs(at(x.pre.fontSize, a) - at(x.pre.fontSize, b)) >= 1) return fired(x.weights.fontSize, 'font-size');
-  if (at(x.pre.fontWeight, a) >= 600 !== at(x.pre.fontWeight, b) >= 600) return fired(x.weights.fontWeight, 'font-weight');
+  if (Math.abs(at(x.pre.fontSize, a) - at(x.pre.fontSize, b)) >= 1) return { key: 'fontSize', coef: 1, name: 'font-size' };
+  if (at(x.pre.fontWeight, a) >= 600 !== at(x.pre.fontWeight, b) >= 600) return { key: 'fontWeight', coef: 1, name: 'font-weight' };
   return null;
 };
 
@@ -134,12 +140,12 @@ export const headingBelowRule: WeightRule = (x) => {
   const a = x.pre.lastText[lastId(x.pre, x.before)] ?? -1;
   const b = x.pre.firstText[firstId(x.pre, x.after)] ?? -1;
   if (a < 0 || b < 0) return null;
-  return at(x.pre.fontSize, b) - at(x.pre.fontSize, a) >= 1 ? fired(x.weights.headingBelow, 'heading-below') : null;
+  return at(x.pre.fontSize, b) - at(x.pre.fontSize, a) >= 1 ? { key: 'headingBelow', coef: 1, name: 'heading-below' } : null;
 };
 
 /** Rule 5, similar structure (horizontal only): text blocks on both sides: −2. */
 export const textBothSidesRule: WeightRule = (x) =>
-  isTextBlock(x.pre, x.before) && isTextBlock(x.pre, x.after) ? fired(x.weights.textBothSides, 'text-both-sides') : null;
+  isTextBlock(x.pre, x.before) && isTextBlock(x.pre, x.after) ? { key: 'textBothSides', coef: 1, name: 'text-both-sides' } : null;
 
 /**
  * Rule 6, span (not in the paper): the separator's length as a share of the page content's width
@@ -150,9 +156,9 @@ export const spanRule: WeightRule = (x) => {
   const p = x.pre;
   const r = p.root;
   const full = x.orientation === 'horizontal' ? at(p.ex1, r) - at(p.ex0, r) : at(p.ey1, r) - at(p.ey0, r);
-  if (full <= 0 || x.weights.span === 0) return null;
+  if (full <= 0) return null;
   const share = Math.min(1, (x.spanTo - x.spanFrom) / full);
-  return fired(share * x.weights.span, `span(${Math.round(share * 100)}%)`);
+  return { key: 'span', coef: share, name: `span(${Math.round(share * 100)}%)` };
 };
 
 export const HORIZONTAL_RULES: readonly WeightRule[] = [
@@ -304,13 +310,23 @@ function lowerBound(order: Int32Array, key: Int32Array, v: number): number {
   return a;
 }
 
+/** A separator as detection finds it: its geometry and the weight rules that apply, not yet weighed. */
+export interface FoundSeparator {
+  orientation: Orientation;
+  rect: Separator['rect'];
+  start: number;
+  end: number;
+  cut: number;
+  thickness: number;
+  touching: boolean;
+  terms: WeightTerm[];
+}
+
 /**
- * Detect and weight the separators of one orientation among `blocks` inside `area`.
- * Returned in position order.
+ * Detect the separators of one orientation among `blocks` inside `area`, with the weight rules
+ * that apply to each (not yet weighed; see weighSeparators). Returned in position order.
  */
-export function detectSeparators(
-  pre: PreparedPage, blocks: readonly PoolBlock[], area: Box, o: Orientation, weights: SeparatorWeights,
-): DetectedSeparator[] {
+export function findSeparators(pre: PreparedPage, blocks: readonly PoolBlock[], area: Box, o: Orientation): FoundSeparator[] {
   if (blocks.length < 2) return [];
   const { lo, hi } = extents(blocks, o);
   const byLo = sortedBy(lo, hi);
@@ -322,7 +338,7 @@ export function detectSeparators(
   // Few blocks: scan them all; many: walk indexes sorted by start and by end.
   const indexed = blocks.length > SCAN_LIMIT;
   const byHi = indexed ? sortedBy(hi, lo) : byLo;
-  const out: DetectedSeparator[] = [];
+  const out: FoundSeparator[] = [];
   const tol = ADJACENCY_TOLERANCE;
   for (const c of cands) {
     // Every block lies on one side of the band (within the tolerance); the adjacent ones end
@@ -351,35 +367,70 @@ export function detectSeparators(
     }
     if (!before || !after) continue;
     const input: WeightInput = {
-      pre, orientation: o, start: c.start, end: c.end, thickness: c.thickness, touching: c.touching, spanFrom, spanTo, before, after, weights,
+      pre, orientation: o, start: c.start, end: c.end, thickness: c.thickness, touching: c.touching, spanFrom, spanTo, before, after,
     };
-    let weight = weights.base;
-    const reasons: string[] = [];
-    let cue = false;
+    const terms: WeightTerm[] = [];
     for (const rule of rules) {
-      const r = rule(input);
-      if (!r) continue;
-      weight += r.delta;
-      reasons.push(r.reason);
-      if (rule === lineRule || rule === backgroundRule) cue = true;
+      const t = rule(input);
+      if (t) terms.push(t);
     }
-    if (c.touching) {
-      if (!cue) continue;
-      reasons.unshift('touching');
-    }
+    // A touching boundary is a separator only where a line or a background change marks it.
+    if (c.touching && !terms.some((t) => t.key === 'line' || t.key === 'background')) continue;
     const rect = o === 'horizontal'
       ? { x: area.x0, y: c.start, w: area.x1 - area.x0, h: c.end - c.start }
       : { x: c.start, y: area.y0, w: c.end - c.start, h: area.y1 - area.y0 };
-    out.push({ orientation: o, rect, weight, reasons, start: c.start, end: c.end, cut: c.cut, thickness: c.thickness, touching: c.touching });
+    out.push({ orientation: o, rect, start: c.start, end: c.end, cut: c.cut, thickness: c.thickness, touching: c.touching, terms });
   }
   return out;
 }
 
-/** Both orientations: horizontal first, each in position order. Backdrops take no part. */
-export function detectAllSeparators(pre: PreparedPage, blocks: readonly PoolBlock[], area: Box, weights: SeparatorWeights): DetectedSeparator[] {
+/**
+ * Weigh found separators: the base plus each applying rule's coefficient times its amount. A
+ * rule is recorded among the reasons even when its amount is 0, except the span rule, which
+ * only counts when it has an amount.
+ */
+export function weighSeparators(found: readonly FoundSeparator[], weights: SeparatorWeights): DetectedSeparator[] {
+  return found.map((f) => {
+    let weight = weights.base;
+    const reasons: string[] = f.touching ? ['touching'] : [];
+    for (const t of f.terms) {
+      const amount = weights[t.key];
+      if (t.key === 'span' && amount === 0) continue;
+      const delta = t.coef * amount;
+      weight += delta;
+      reasons.push(`${t.name}${signed(delta)}`);
+    }
+    return {
+      orientation: f.orientation, rect: { ...f.rect }, weight, reasons, start: f.start, end: f.end, cut: f.cut, thickness: f.thickness, touching: f.touching,
+    };
+  });
+}
+
+/** Detect and weigh the separators of one orientation among `blocks` inside `area`, in position order. */
+export function detectSeparators(
+  pre: PreparedPage, blocks: readonly PoolBlock[], area: Box, o: Orientation, weights: SeparatorWeights,
+): DetectedSeparator[] {
+  return weighSeparators(findSeparators(pre, blocks, area, o), weights);
+}
+
+/**
+ * Found separators by area and blocks, for segmenting one page again under other weights (the
+ * fit does): detection depends only on the blocks and the area, so it is done once. A block is
+ * named by its first node and node count (one element, or a run of consecutive siblings).
+ */
+export type SeparatorCache = Map<string, FoundSeparator[]>;
+
+function cacheKey(blocks: readonly PoolBlock[], area: Box): string {
+  let k = `${area.x0},${area.y0},${area.x1},${area.y1}`;
+  for (const b of blocks) k += `|${at(b.ids, 0)}+${b.ids.length}`;
+  return k;
+}
+
+/** Both orientations found: horizontal first, each in position order. Backdrops take no part. */
+export function findAllSeparators(pre: PreparedPage, blocks: readonly PoolBlock[], area: Box): FoundSeparator[] {
   const solid = withoutBackdrops(pre, blocks);
-  const both = (bs: readonly PoolBlock[]): DetectedSeparator[] =>
-    [...detectSeparators(pre, bs, area, 'horizontal', weights), ...detectSeparators(pre, bs, area, 'vertical', weights)];
+  const both = (bs: readonly PoolBlock[]): FoundSeparator[] =>
+    [...findSeparators(pre, bs, area, 'horizontal'), ...findSeparators(pre, bs, area, 'vertical')];
   const panels = solid.length >= 2 ? panelsOf(pre, solid) : [];
   if (panels.length) {
     // Panels only decide which gaps come first; they never make an area inseparable.
@@ -387,6 +438,20 @@ export function detectAllSeparators(pre: PreparedPage, blocks: readonly PoolBloc
     if (seps.length) return seps;
   }
   return both(solid);
+}
+
+/** Both orientations detected and weighed (found once per blocks and area when a cache is given). */
+export function detectAllSeparators(
+  pre: PreparedPage, blocks: readonly PoolBlock[], area: Box, weights: SeparatorWeights, cache?: SeparatorCache,
+): DetectedSeparator[] {
+  if (!cache) return weighSeparators(findAllSeparators(pre, blocks, area), weights);
+  const key = cacheKey(blocks, area);
+  let found = cache.get(key);
+  if (!found) {
+    found = findAllSeparators(pre, blocks, area);
+    cache.set(key, found);
+  }
+  return weighSeparators(found, weights);
 }
 
 /** Visible characters of a pool block. */

@@ -23,8 +23,8 @@
  */
 import type { Separator } from './types.js';
 import { type Box, boxArea, unionBoxes } from './geometry.js';
-import { type PoolBlock, extractBlocks, rootBlock } from './extract-blocks.js';
-import { type DetectedSeparator, detectAllSeparators } from './separators.js';
+import { type ExtractOptions, type ExtractResult, type PoolBlock, extractBlocks, rootBlock } from './extract-blocks.js';
+import { type DetectedSeparator, type SeparatorCache, detectAllSeparators } from './separators.js';
 import { type PreparedPage, nodeBox } from './prepare.js';
 import { MAX_DISTANCE_WEIGHT } from './separators.js';
 import type { SegmentParams, SeparatorWeights } from './params.js';
@@ -86,6 +86,36 @@ export interface StructureContext {
   pdoc: number;
   scale: DocScale;
   weights: SeparatorWeights;
+  cache?: RoundsCache;
+}
+
+/**
+ * What segmenting the same page again under other weights or level rules can reuse: Phase 1's
+ * blocks and Phase 2's found separators depend only on the page, the blocks and the area, never
+ * on the weights (the weights only order the cuts and set the DoCs). scripts/fit-segmentation.mjs
+ * tries many weight vectors per page this way.
+ */
+export interface RoundsCache {
+  separators: SeparatorCache;
+  blocks: Map<string, ExtractResult>;
+}
+
+export function newRoundsCache(): RoundsCache {
+  return { separators: new Map(), blocks: new Map() };
+}
+
+/** Phase 1 over `roots`, looked up in the cache first (by roots, sub-page and round). */
+function extractCached(cache: RoundsCache | undefined, pre: PreparedPage, roots: readonly PoolBlock[], opts: ExtractOptions): ExtractResult {
+  if (!cache) return extractBlocks(pre, roots, opts);
+  const b = opts.subPage;
+  let key = `${opts.round},${opts.pullOverlays ? 1 : 0},${opts.reentry ? 1 : 0},${b.x0},${b.y0},${b.x1},${b.y1}`;
+  for (const r of roots) key += `|${at(r.ids, 0)}+${r.ids.length}`;
+  let res = cache.blocks.get(key);
+  if (!res) {
+    res = extractBlocks(pre, roots, opts);
+    cache.blocks.set(key, res);
+  }
+  return res;
 }
 
 function leaf(blocks: PoolBlock[], doc: number, finished: boolean): AreaNode {
@@ -134,7 +164,7 @@ export function buildStructure(
     return leaf(blocks, doc, false);
   }
   const box = unionBoxes(blocks.map((b) => b.box));
-  const group = heaviestGroup(separators ?? detectAllSeparators(ctx.pre, blocks, box, ctx.weights));
+  const group = heaviestGroup(separators ?? detectAllSeparators(ctx.pre, blocks, box, ctx.weights, ctx.cache?.separators));
   let minBlockDoc = Infinity;
   for (const b of blocks) minBlockDoc = Math.min(minBlockDoc, b.doc);
   if (group.length === 0) {
@@ -190,20 +220,20 @@ export interface RoundsResult {
   rounds: number;
 }
 
-/** Phase 1–3 in rounds over the whole page. */
-export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number, params: SegmentParams): RoundsResult {
+/** Phase 1–3 in rounds over the whole page (reusing `cache` from earlier runs on the same page). */
+export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number, params: SegmentParams, cache?: RoundsCache): RoundsResult {
   const pageArea = boxArea(pre.pageBox);
   // A root that is not a node (no nodes at all, a bad root id) has no blocks: the tree is one empty leaf.
   const rootIsNode = pre.root >= 0 && pre.root < pre.nodes.length;
-  const first = !rootIsNode ? { blocks: [], overlays: [] } : extractBlocks(pre, [rootBlock(pre)], {
+  const first = !rootIsNode ? { blocks: [], overlays: [] } : extractCached(cache, pre, [rootBlock(pre)], {
     subPage: pageArea > 0 ? pre.pageBox : unionBoxes([pre.pageBox, nodeBox(pre, pre.root)]),
     round: 1,
     pullOverlays: true,
   });
   const pageSeparators = first.blocks.length > 1
-    ? detectAllSeparators(pre, first.blocks, unionBoxes(first.blocks.map((b) => b.box)), params.weights)
+    ? detectAllSeparators(pre, first.blocks, unionBoxes(first.blocks.map((b) => b.box)), params.weights, cache?.separators)
     : [];
-  const ctx: StructureContext = { pre, pdoc, scale: scaleFor(pageSeparators, params), weights: params.weights };
+  const ctx: StructureContext = { pre, pdoc, scale: scaleFor(pageSeparators, params), weights: params.weights, cache };
   const tops: AreaNode[] = [];
   if (first.blocks.length > 0) tops.push(buildStructure(ctx, first.blocks, 1, pageSeparators));
   for (const o of first.overlays) tops.push(leaf([o], o.doc, false));
@@ -232,7 +262,7 @@ export function runRounds(pre: PreparedPage, pdoc: number, maxRounds: number, pa
     rounds = round;
     let changed = false;
     for (const { node, parentDoc } of pending) {
-      const res = extractBlocks(pre, node.blocks, { subPage: node.box, round, pullOverlays: false, reentry: true });
+      const res = extractCached(cache, pre, node.blocks, { subPage: node.box, round, pullOverlays: false, reentry: true });
       if (res.blocks.length === 0 || sameBlocks(res.blocks, node.blocks)) {
         node.finished = true;
         continue;

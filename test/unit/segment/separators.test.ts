@@ -4,7 +4,7 @@ import type { Box } from '../../../src/segment/geometry.js';
 import { PAPER_WEIGHTS, segment } from '../../../src/segment/index.js';
 import { preparePage } from '../../../src/segment/prepare.js';
 import {
-  MIN_THICKNESS, deleteBorderSeparators, detectSeparators, distanceWeight, findBands,
+  MIN_THICKNESS, deleteBorderSeparators, detectSeparators, distanceWeight, findBands, findSeparators, weighSeparators,
 } from '../../../src/segment/separators.js';
 import { el, page, para, text, words } from '../helpers/snapshot-builder.js';
 import { twoColumns, twoParagraphs } from './pages.js';
@@ -23,6 +23,17 @@ function rng(seed: number): () => number {
 
 function block(box: Box, id: number): PoolBlock {
   return { ids: [id], group: false, box, doc: 10, rule: 'test' };
+}
+
+/** A paragraph, a heading and a paragraph, with their blocks and area. */
+function headingBetweenParagraphs(): { pre: ReturnType<typeof preparePage>; blocks: PoolBlock[]; area: Box } {
+  const snap = page(el('body', { rect: [0, 0, 800, 400] }, [
+    para(words(20), [0, 0, 800, 40]),
+    el('h2', { rect: [0, 80, 800, 30] }, [text('Heading', [0, 80, 300, 30])]),
+    para(words(20, 1), [0, 130, 800, 40]),
+  ]));
+  const blocks = [block({ x0: 0, y0: 0, x1: 800, y1: 40 }, 1), block({ x0: 0, y0: 80, x1: 300, y1: 110 }, 3), block({ x0: 0, y0: 130, x1: 800, y1: 170 }, 5)];
+  return { pre: preparePage(snap), blocks, area: { x0: 0, y0: 0, x1: 800, y1: 170 } };
 }
 
 /** The paper's three steps, literally, on half-open pixel ranges along y. */
@@ -91,14 +102,8 @@ describe('Phase 2: separator detection', () => {
   });
 
   it('font rules: a heading below a paragraph weighs more than a paragraph below a heading', () => {
-    const snap = page(el('body', { rect: [0, 0, 800, 400] }, [
-      para(words(20), [0, 0, 800, 40]),
-      el('h2', { rect: [0, 80, 800, 30] }, [text('Heading', [0, 80, 300, 30])]),
-      para(words(20, 1), [0, 130, 800, 40]),
-    ]));
-    const pre = preparePage(snap);
-    const blocks = [block({ x0: 0, y0: 0, x1: 800, y1: 40 }, 1), block({ x0: 0, y0: 80, x1: 300, y1: 110 }, 3), block({ x0: 0, y0: 130, x1: 800, y1: 170 }, 5)];
-    const seps = detectSeparators(pre, blocks, { x0: 0, y0: 0, x1: 800, y1: 170 }, 'horizontal', PAPER_WEIGHTS);
+    const { pre, blocks, area } = headingBetweenParagraphs();
+    const seps = detectSeparators(pre, blocks, area, 'horizontal', PAPER_WEIGHTS);
     expect(seps.map((s) => s.reasons)).toEqual([
       ['distance(40px)+8', 'font-size+2', 'heading-below+2', 'text-both-sides-2'],
       ['distance(20px)+4', 'font-size+2', 'text-both-sides-2'],
@@ -160,5 +165,18 @@ describe('Phase 2: separator detection', () => {
     // An area larger than its blocks: the margins would be border separators, and are dropped.
     const spaced = [block({ x0: 0, y0: 10, x1: 800, y1: 40 }, 1), block({ x0: 0, y0: 60, x1: 800, y1: 80 }, 3)];
     expect(detectSeparators(pre, spaced, { x0: 0, y0: 0, x1: 800, y1: 100 }, 'horizontal', PAPER_WEIGHTS).map((s) => s.rect.y)).toEqual([40]);
+  });
+
+  it('found once, weighed under any weights: the weight is the base plus each term times its amount', () => {
+    const { pre, blocks, area } = headingBetweenParagraphs();
+    const found = findSeparators(pre, blocks, area, 'horizontal');
+    expect(found[0]!.terms.map((t) => [t.key, t.coef])).toEqual([['distance', 8], ['fontSize', 1], ['headingBelow', 1], ['textBothSides', 1], ['span', 1]]);
+    const other = { ...PAPER_WEIGHTS, base: 1, distance: 0.5, fontSize: 3, headingBelow: 0, span: 2 };
+    const weighed = weighSeparators(found, other);
+    expect(weighed).toEqual(detectSeparators(pre, blocks, area, 'horizontal', other));
+    expect(weighed[0]!.weight).toBe(1 + 8 * 0.5 + 3 + 0 - 2 + 2);
+    // A rule whose amount is 0 still shows among the reasons, except the span rule.
+    expect(weighed[0]!.reasons).toEqual(['distance(40px)+4', 'font-size+3', 'heading-below+0', 'text-both-sides-2', 'span(100%)+2']);
+    expect(weighSeparators(found, PAPER_WEIGHTS)[0]!.reasons).toEqual(['distance(40px)+8', 'font-size+2', 'heading-below+2', 'text-both-sides-2']);
   });
 });

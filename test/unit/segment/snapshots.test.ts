@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
-import { segment } from '../../../src/segment/index.js';
+import { PAPER_WEIGHTS, segment, segmenter } from '../../../src/segment/index.js';
 import { caseNames, casePath, ROOT } from '../helpers/fixture-cases.js';
 import { checkInvariants, leaves } from './invariants.js';
 
@@ -41,5 +41,17 @@ describe('segment on recorded snapshots', () => {
       prev = n;
     }
     console.log(`${file}: ${snap.nodes.length} nodes, ${leaves(tree.root).length} leaves, ${tree.separators.length} separators, ${ms.toFixed(1)} ms`);
+  });
+
+  it.each(files)('%s: segmenting again under other weights reuses nothing that changes the tree', (file) => {
+    const snap = load(file);
+    const again = segmenter(snap);
+    const variants = [
+      undefined,
+      { pdoc: 11, params: { weights: { background: 4, span: 4 } } },
+      { pdoc: 11, params: { weights: { ...PAPER_WEIGHTS, distance: 0.5, line: 0, textBothSides: 0 } } },
+      { pdoc: 5 },
+    ];
+    for (const o of variants) expect(again(o)).toEqual(segment(snap, o));
   });
 });
