@@ -8,7 +8,7 @@
  * snapshot has no use for it, and it would otherwise run on, unwatched, beside later pages.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closeQuietly } from './async.js';
+import { closeQuietly } from '../util/async.js';
 import { offlineProxy, policyHandle, type NetworkPolicy, type NetworkPolicyHandle } from './network.js';
 import { FREEZE_SCRIPT, LOAD_INIT_SCRIPTS, NAME_RESET_SCRIPT, NO_SERVICE_WORKER_SCRIPT, NO_WEBRTC_SCRIPT } from './pagescripts.js';
 import { DOC_TEXT_SCRIPT } from './recover.js';

@@ -16,6 +16,7 @@ import { decodeRecordJson, encodeRecord } from './codec.js';
 import type { JobData, QueueLocation } from './keys.js';
 import { openQueue, type IndexClient, type QueueHandle } from './redis.js';
 import { at, last } from '../util/at.js';
+import { sleep } from '../util/async.js';
 
 export interface ResultsOptions extends QueueLocation {
   /**
@@ -85,10 +86,6 @@ export async function reapFailed(ctx: Ctx): Promise<number> {
       await job.remove().catch(() => undefined);
     }
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
 }
 
 /** Records in enqueue order, as JSON lines. */
