@@ -3,7 +3,7 @@
  * Score every extraction strategy over recorded snapshots.
  *
  *   npm run build
- *   node scripts/eval-strategies.mjs [--gold gold.json] [--strategies a,b,...] [--mss-cv K --train dir1,dir2]
+ *   node scripts/eval-strategies.mjs --gold gold.json [--strategies a,b,...] [--mss-cv K --train dir1,dir2]
  *        [--json] [--worst N] <snapshot dir>...
  *
  * For each directory and strategy: run the strategy on every `<id>.json.gz` snapshot, build the
@@ -29,12 +29,12 @@ const { readSnapshotFile } = await dist('snapshot/file.js');
 
 function usage(msg) {
   if (msg) process.stderr.write(`eval-strategies: ${msg}\n`);
-  process.stderr.write('usage: node scripts/eval-strategies.mjs [--gold gold.json] [--strategies a,b] [--mss-cv K --train d1,d2] [--json] [--worst N] <dir>...\n');
+  process.stderr.write('usage: node scripts/eval-strategies.mjs --gold gold.json [--strategies a,b] [--mss-cv K --train d1,d2] [--json] [--worst N] <dir>...\n');
   process.exit(2);
 }
 
 const args = process.argv.slice(2);
-const opts = { gold: '/work/shared/datasets/article-bench-dev/gold.json', strategies: null, cv: 0, train: [], json: false, worst: 0, dirs: [] };
+const opts = { gold: null, strategies: null, cv: 0, train: [], json: false, worst: 0, dirs: [] };
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   const val = () => args[++i] ?? usage(`${a} needs a value`);
@@ -48,6 +48,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a.startsWith('-')) usage(`unknown option ${a}`);
   else opts.dirs.push(a);
 }
+if (!opts.gold) usage('--gold is required (the gold file of the data set the snapshots are of)');
 if (!opts.dirs.length) usage('no snapshot directory');
 if (opts.cv && opts.cv < 2) usage('--mss-cv needs K >= 2');
 if (opts.cv && !opts.train.length) opts.train = opts.dirs;

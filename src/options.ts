@@ -35,6 +35,9 @@ export interface Viewport {
   height: number;
 }
 
+/** The window a page is rendered in when no viewport is given: a common laptop screen. */
+export const DEFAULT_VIEWPORT: Readonly<Viewport> = Object.freeze({ width: 1366, height: 768 });
+
 /** What a viewport that is neither `{ width, height }` nor `"WxH"` is told. */
 const VIEWPORT_SHAPE = 'must be { width, height } in CSS px, or a string like "1366x768"';
 
@@ -104,7 +107,7 @@ export const extractOptionsSchema = z.strictObject({
   /** Pages rendered at once. */
   concurrency: z.number().int().min(1).max(64).default(() => defaultConcurrency()),
   /** The browser window, as `{ width, height }` in CSS px or the CLI's `"1366x768"`. */
-  viewport: viewportSchema.default({ width: 1366, height: 768 }),
+  viewport: viewportSchema.default(() => ({ ...DEFAULT_VIEWPORT })),
   /** Which algorithm picks the main content (see the README's Strategies). */
   strategy: z.enum(STRATEGY_NAMES as readonly string[] as [string, ...string[]]).default(DEFAULT_STRATEGY),
   /** Keep the full decision record (every block, features, score components) in each result. */

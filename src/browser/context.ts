@@ -8,17 +8,13 @@
  * snapshot has no use for it, and it would otherwise run on, unwatched, beside later pages.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closeQuietly } from './async.js';
+import { DEFAULT_VIEWPORT, type Viewport } from '../options.js';
+import { closeQuietly } from '../util/async.js';
 import { offlineProxy, policyHandle, type NetworkPolicy, type NetworkPolicyHandle } from './network.js';
 import { FREEZE_SCRIPT, LOAD_INIT_SCRIPTS, NAME_RESET_SCRIPT, NO_SERVICE_WORKER_SCRIPT, NO_WEBRTC_SCRIPT } from './pagescripts.js';
 import { DOC_TEXT_SCRIPT } from './recover.js';
 
-export interface Viewport {
-  width: number;
-  height: number;
-}
-
-export const DEFAULT_VIEWPORT: Viewport = { width: 1366, height: 768 };
+export type { Viewport };
 
 /** Where an online context's requests go (`--proxy`). Offline contexts always use the refusing proxy. */
 export interface ProxySettings {

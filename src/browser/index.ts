@@ -12,7 +12,7 @@ export * from './inflate.js';
 export * from './inputs.js';
 export * from './network.js';
 export * from './context.js';
-export * from './async.js';
+export * from '../util/async.js';
 export * from './load.js';
 export { FREEZE_ATTR, FREEZE_CSS, LAST_MUTATION_KEY } from './pagescripts.js';
 export * from './cookies.js';

@@ -13,6 +13,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { BrowserLaunchError } from './errors.js';
 import { findBrowser, type BrowserSource } from './find.js';
+import { within } from '../util/async.js';
 
 export interface LaunchOptions {
   /** `--browser-path`. */
@@ -113,15 +114,7 @@ function boundedClose(browser: Browser): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () => {
     closing ??= (async () => {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        browser.close().catch(() => undefined),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
-          timer.unref?.();
-        }),
-      ]);
-      if (timer) clearTimeout(timer);
+      await within(browser.close(), CLOSE_TIMEOUT_MS, { unref: true });
     })();
     return closing;
   };

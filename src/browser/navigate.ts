@@ -3,7 +3,7 @@
  * the load event, and following a navigation the page started by itself.
  */
 import { errors, type Page } from 'playwright-core';
-import { within } from './async.js';
+import { within } from '../util/async.js';
 import { contextPolicy, networkPolicyOf } from './context.js';
 import { NavigationError, PageTimeoutError, warning } from './errors.js';
 import { firstLine, type LoadRun } from './load-run.js';

@@ -8,7 +8,7 @@
  * another.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import { closeQuietly } from './async.js';
+import { closeQuietly } from '../util/async.js';
 import { at } from '../util/at.js';
 
 const known = new WeakMap<Browser, Promise<boolean>>();

@@ -2,7 +2,7 @@
  * Waiting until a page is quiet: DOM mutations, requests in flight and self-navigations all
  * stopped for a while; the `--wait-for` selector; web fonts.
  */
-import { race, sleep, within } from './async.js';
+import { race, sleep, within } from '../util/async.js';
 import { PageTimeoutError, WaitForError, WaitForTimeoutError, warning } from './errors.js';
 import { DEADLINE_MARGIN_MS, type LoadRun } from './load-run.js';
 import { SINCE_LAST_MUTATION_EXPR } from './pagescripts.js';

@@ -15,10 +15,12 @@
  *
  * Nothing here touches the file system or a browser: the generator and the tests share it.
  */
+import { z } from 'zod';
 import type { Decision } from '../classify/index.js';
 import type { Analysis } from '../pipeline/analyze.js';
 import { decodeSnapshot, encodeSnapshot } from '../snapshot/file.js';
 import type { PageSnapshot } from '../snapshot/types.js';
+import { f1Failed, type SiteComparison } from './compare.js';
 
 /** The files of a case folder. */
 export const CASE_FILES = {
@@ -108,4 +110,56 @@ export function encodeCaseSnapshot(snapshot: PageSnapshot): Buffer {
 /** A case's snapshot.json.gz, read through the snapshot schema (a snapshot of another version throws). */
 export function decodeCaseSnapshot(bytes: Buffer): PageSnapshot {
   return decodeSnapshot(bytes);
+}
+
+/**
+ * The ways a comparison with expected.json can fail, one kind per check: the extraction failed
+ * (`error`), a `contains` snippet is missing, an `excludes` snippet leaked in, a field differs,
+ * or F1 against goldText is under its bar.
+ */
+export const FAILURE_KINDS = ['error', 'missed', 'leaked', 'type', 'title', 'byline', 'publishedTime', 'f1'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
+/** The kinds of failure of a comparison, in {@link FAILURE_KINDS} order (empty when it passes). */
+export function failureKinds(c: SiteComparison): FailureKind[] {
+  const has = new Set<FailureKind>();
+  if (c.errors.length) has.add('error');
+  if (c.missed.length) has.add('missed');
+  if (c.leaked.length) has.add('leaked');
+  for (const m of c.fields) has.add(m.field);
+  if (f1Failed(c)) has.add('f1');
+  return FAILURE_KINDS.filter((k) => has.has(k));
+}
+
+const kinds = z.array(z.enum(FAILURE_KINDS)).transform((ks) => FAILURE_KINDS.filter((k) => ks.includes(k)));
+
+const knownFailuresSchema = z.object({
+  about: z.string().optional(),
+  sites: z.record(
+    z.string(),
+    z.object({
+      /** How the check of the recorded snapshot fails. */
+      fails: kinds.refine((ks) => ks.length > 0, 'a known failure fails at least one way'),
+      /** How the check fails on the live page (the e2e test), which may differ from the recording. */
+      live: kinds,
+      why: z.string().min(1),
+    }),
+  ),
+});
+
+/** A known failure, its kinds in {@link FAILURE_KINDS} order. */
+export type KnownFailure = z.output<typeof knownFailuresSchema>['sites'][string];
+
+/** fixtures/sites/known-failures.json's text, validated: the known failures by case name. Throws with the first problem. */
+export function parseKnownFailures(text: string): Record<string, KnownFailure> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`known-failures.json is not JSON (${(e as Error).message})`);
+  }
+  const r = knownFailuresSchema.safeParse(json);
+  if (r.success) return r.data.sites;
+  const first = r.error.issues[0];
+  throw new Error(`known-failures.json: ${first?.path.map(String).join('.') ?? ''}: ${first?.message ?? 'invalid'}`);
 }

@@ -5,7 +5,8 @@
  * colours are escape sequences.
  */
 import { printableLine } from '../util/controls.js';
-import { describeChanges, describeFailures, summarizeFailures, type Change, type SiteComparison } from './compare.js';
+import { describeFailures, summarizeFailures, type SiteComparison } from './compare.js';
+import { describeChanges, type Change } from './update.js';
 
 export interface SiteRow {
   site: string;

@@ -23,9 +23,9 @@ import type { Session } from '../pipeline/session.js';
 import type { ReportEntry } from '../report/render.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import {
-  checkedRecordOf, compareSite, describeFailures, failedComparison, parseExpectedText, serializeExpected, updateExpected,
-  type CheckInput, type ExpectedFile, type SiteComparison,
+  checkedRecordOf, compareSite, describeFailures, failedComparison, parseExpectedText, type CheckInput, type ExpectedFile, type SiteComparison,
 } from './compare.js';
+import { serializeExpected, updateExpected } from './update.js';
 import type { SiteRow } from './format.js';
 import { at } from '../util/at.js';
 

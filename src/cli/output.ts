@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { finished } from 'node:stream/promises';
 import type { ResolvedInput } from '../browser/index.js';
 import { OptionsError } from '../options.js';
-import { cutTornTail, jsonLine, openLineWriter, readLines, readRecords, type SkippedLine } from '../record/jsonl.js';
-import { parseRecord, type ExtractRecord } from '../record/schema.js';
+import { cutTornTail, jsonLine, openLineWriter, parseRecordLine, readLines, readRecords, type SkippedLine } from '../record/jsonl.js';
+import type { ExtractRecord } from '../record/schema.js';
 import { out, outRaw, printable } from './terminal.js';
 import { at } from '../util/at.js';
 
@@ -202,15 +202,6 @@ export function resolvedKey(input: ResolvedInput, label: string): string {
   return inputKey(input.kind === 'url' && input.url ? input.url : label);
 }
 
-function recordOf(raw: string): ExtractRecord | null {
-  try {
-    const r = parseRecord(JSON.parse(raw));
-    return r.ok ? r.record : null;
-  } catch {
-    return null;
-  }
-}
-
 export interface ResumeState {
   /** Keys of inputs with a record to keep (not to be rendered again). */
   done: Set<string>;
@@ -247,8 +238,8 @@ export async function prepareResume(file: string, retryFailed: boolean, retry: R
   const w = createWriteStream(tmp, { flags: 'w' });
   try {
     for await (const raw of readLines(file)) {
-      const record = recordOf(raw);
-      if (record && !record.ok && drop.has(inputKey(record.input))) {
+      const r = parseRecordLine(raw);
+      if (r.ok && !r.record.ok && drop.has(inputKey(r.record.input))) {
         state.retried++;
         continue;
       }

@@ -8,6 +8,7 @@
  */
 
 import { printable } from '../util/controls.js';
+import { within } from '../util/async.js';
 
 export { printable };
 
@@ -40,8 +41,7 @@ let ending = false;
 export async function endEarly(code: number): Promise<never> {
   if (!ending) {
     ending = true;
-    const all = Promise.allSettled([...cleanups].map((fn) => fn()));
-    await Promise.race([all, new Promise((r) => setTimeout(r, 5000).unref())]);
+    await within(Promise.allSettled([...cleanups].map((fn) => fn())), 5000, { unref: true });
   }
   process.exit(code);
 }

@@ -74,17 +74,20 @@ function toErrorInfo(e: unknown, url = ''): ErrorInfo {
     return { code: 'BROWSER_CRASHED', message: first };
   }
   if (/net::ERR_/.test(msg)) return { code: 'NAVIGATION_FAILED', message: explainNetError(first, url) };
+  // "Target closed", "page was closed", "Session closed": the tab went away under the call
+  if (/\b(?:target|page|session|context)(?: was| has been)? closed\b/i.test(msg)) return { code: 'PAGE_CLOSED', message: first };
   return { code: 'INTERNAL_ERROR', message: first };
 }
 
 /**
  * Whether `browser` is gone. A dying browser closes its pages a moment BEFORE it reports the
- * disconnect, so after an error that says "closed", wait briefly (at most `ms`) for the disconnect.
+ * disconnect, so after an error that says the page, session or browser closed, wait briefly (at
+ * most `ms`) for the disconnect.
  */
 async function browserGone(browser: Browser, e: unknown, ms: number): Promise<boolean> {
   if (!browser.isConnected()) return true;
   const info = toErrorInfo(e);
-  if (info.code !== 'PAGE_CLOSED' && info.code !== 'BROWSER_CRASHED' && !/closed/i.test(info.message)) return false;
+  if (info.code !== 'PAGE_CLOSED' && info.code !== 'BROWSER_CRASHED' && info.code !== 'SESSION_CLOSED') return false;
   return new Promise<boolean>((resolve) => {
     const done = () => {
       clearTimeout(timer);

@@ -6,6 +6,7 @@
  */
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import type { ExtractRecord } from '../pipeline/record.js';
+import { parseRecordLine } from '../record/jsonl.js';
 
 const FORMAT_BROTLI_JSON = 1;
 
@@ -26,6 +27,9 @@ export function decodeRecordJson(blob: Buffer): string {
   return brotliDecompressSync(blob.subarray(1)).toString('utf8');
 }
 
+/** The record in `blob`, validated by the record schema; throws if it is not one. */
 export function decodeRecord(blob: Buffer): ExtractRecord {
-  return JSON.parse(decodeRecordJson(blob)) as ExtractRecord;
+  const r = parseRecordLine(decodeRecordJson(blob));
+  if (!r.ok) throw new Error(`a record in the queue is ${r.error}`);
+  return r.record;
 }

@@ -19,11 +19,11 @@ import { at } from '../util/at.js';
 export interface EnqueueOptions extends QueueLocation, Omit<ExtractOptions, 'concurrency' | 'keepArtifacts'> {
   /** Add every input again, even when it is already queued or done. */
   force?: boolean;
-  /** Renders of a page before its error record is stored (1-20, default 2). */
+  /** Renders of a page before its error record is stored (1-20). */
   attempts?: number;
   /** Folder for one annotated screenshot per input, as `viseg extract --screenshot-dir`; every worker must be able to write there. */
   screenshotDir?: string;
-  /** Cap for very tall pages in screenshots (default 16000 px). */
+  /** Cap for very tall pages in screenshots (px). */
   maxHeight?: number;
 }
 

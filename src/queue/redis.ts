@@ -12,6 +12,7 @@ import { Queue, type ConnectionOptions } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { displayUrl, indexKeys, resolveLocation, type IndexKeys, type JobData, type QueueLocation, type ResolvedLocation } from './keys.js';
 import { at } from '../util/at.js';
+import { within } from '../util/async.js';
 
 /** Thrown when Redis cannot be reached at the start of a command. */
 export class QueueConnectionError extends Error {
@@ -187,9 +188,9 @@ export async function connectIndex(loc: ResolvedLocation, o: ConnectOptions = {}
     },
     async close() {
       // QUIT waits for Redis when it is away: give it a moment, then drop the connection
-      const quit = redis.quit().then(() => true, () => false);
-      const timer = new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref());
-      if (!(await Promise.race([quit, timer]))) redis.disconnect();
+      let quit = false;
+      await within(redis.quit().then(() => (quit = true)), 2000, { unref: true });
+      if (!quit) redis.disconnect();
     },
   };
 }

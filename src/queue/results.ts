@@ -10,11 +10,13 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import { emptyRecord, type ExtractRecord } from '../pipeline/record.js';
+import { parseRecordLine } from '../record/jsonl.js';
 import { readCompleteLines } from './lines.js';
 import { decodeRecordJson, encodeRecord } from './codec.js';
 import type { JobData, QueueLocation } from './keys.js';
 import { openQueue, type IndexClient, type QueueHandle } from './redis.js';
 import { at, last } from '../util/at.js';
+import { sleep } from '../util/async.js';
 
 export interface ResultsOptions extends QueueLocation {
   /**
@@ -86,10 +88,6 @@ export async function reapFailed(ctx: Ctx): Promise<number> {
   }
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
 /** Records in enqueue order, as JSON lines. */
 async function* walk(ctx: Ctx, o: WalkOptions): AsyncGenerator<Line> {
   const { redis, keys } = ctx.index;
@@ -148,7 +146,7 @@ export function readResults(o: ResultsOptions = {}): ResultsStream {
       return state.unfinished;
     },
     async *[Symbol.asyncIterator]() {
-      for await (const json of resultLines({ ...o, state })) yield JSON.parse(json) as ExtractRecord;
+      for await (const json of resultLines({ ...o, state })) yield storedRecord(json);
     },
   };
 }
@@ -189,6 +187,19 @@ export interface DrainResult {
   inFile: number;
   /** Inputs without a record yet (0 with `follow`). */
   unfinished: number;
+}
+
+/**
+ * A stored record's JSON as a record, validated. One that is not a viseg record (a corrupted or
+ * foreign value in Redis) becomes an error record of its input, so the stream goes on to the others.
+ */
+export function storedRecord(json: string): ExtractRecord {
+  const r = parseRecordLine(json);
+  if (r.ok) return r.record;
+  const input = inputOf(json);
+  const record = emptyRecord(typeof input === 'string' ? input : '(unknown input)');
+  record.error = { code: 'INTERNAL_ERROR', message: `the record stored in the queue for this input is ${r.error}` };
+  return record;
 }
 
 function inputOf(json: string): unknown {

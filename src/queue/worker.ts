@@ -28,6 +28,7 @@ import { TabPool } from '../pipeline/tabs.js';
 import { encodeRecord } from './codec.js';
 import { displayUrl, resolveLocation, type JobData, type JobSettings, type QueueLocation } from './keys.js';
 import { bullConnection, connectIndex, type IndexClient } from './redis.js';
+import { within } from '../util/async.js';
 
 export interface WorkerOptions extends QueueLocation, BrowserOptions {
   /** Pages rendered at once (default: as `viseg extract`, 6 per CPU core between 6 and 16). */
@@ -236,7 +237,7 @@ export async function runWorker(o: WorkerOptions = {}): Promise<QueueWorker> {
         clearInterval(heartbeat);
         stopping = true;
         await worker.close(); // takes no more jobs from its first step on
-        await Promise.race([index.heartbeat(id, null), new Promise((r) => setTimeout(r, 2000).unref())]).catch(() => undefined);
+        await within(index.heartbeat(id, null), 2000, { unref: true });
         await Promise.all(allTabs.map((t) => t.close()));
         await session.close();
         await index.close();

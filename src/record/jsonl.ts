@@ -27,6 +27,17 @@ export interface RecordLine {
   raw: string;
 }
 
+/** One JSONL line as a record, validated by the record schema, or the reason it is not one. */
+export function parseRecordLine(raw: string): { ok: true; record: ExtractRecord } | { ok: false; error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (e) {
+    return { ok: false, error: `not JSON (${(e as Error).message})` };
+  }
+  return parseRecord(json);
+}
+
 /**
  * The records of a JSONL file in file order, read as a stream. Blank lines are passed over; a line
  * that is not a record (not JSON, or not a viseg record) is reported to `onSkip` and passed over.
@@ -36,14 +47,7 @@ export async function* readRecords(file: string, onSkip?: (s: SkippedLine) => vo
   for await (const raw of readLines(file)) {
     n++;
     if (!raw.trim()) continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch (e) {
-      onSkip?.({ line: n, error: `not JSON (${(e as Error).message})` });
-      continue;
-    }
-    const r = parseRecord(json);
+    const r = parseRecordLine(raw);
     if (r.ok) yield { record: r.record, line: n, raw };
     else onSkip?.({ line: n, error: r.error });
   }

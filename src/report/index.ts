@@ -7,7 +7,7 @@ import path from 'node:path';
 import { renderReport, type ReportEntry, type ReportOptions } from './render.js';
 
 export { renderReport, TOP_CANDIDATES, KEY_FEATURES, type ReportEntry, type ReportOptions } from './render.js';
-export { loadReportInputs, parseRecords, screenshotCandidates, type LoadedReport } from './load.js';
+export { loadReportInputs, screenshotCandidates, type LoadedReport } from './load.js';
 export { summarize, percentile, STAGES, type ReportSummary, type StageTiming } from './stats.js';
 export { escapeHtml, jsonForScript } from './escape.js';
 export { pngSize } from './png.js';

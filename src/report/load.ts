@@ -6,25 +6,10 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { screenshotName } from '../annotate/files.js';
 import { readRecords, type SkippedLine } from '../record/jsonl.js';
-import { parseRecord, type ExtractRecord } from '../record/schema.js';
+import type { ExtractRecord } from '../record/schema.js';
 import { pngSize } from './png.js';
 import type { ReportEntry } from './render.js';
 import { at } from '../util/at.js';
-
-/** Records of JSONL text, validated; blank, torn or non-record lines are skipped. */
-export function parseRecords(text: string): ExtractRecord[] {
-  const out: ExtractRecord[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const r = parseRecord(JSON.parse(line));
-      if (r.ok) out.push(r.record);
-    } catch {
-      /* torn or foreign line */
-    }
-  }
-  return out;
-}
 
 /** Text from a record, safe on a terminal: control characters (escape sequences) become U+FFFD. */
 function printable(s: unknown): string {

@@ -20,6 +20,7 @@ import { normalizeWs } from '../check/compare.js';
 import { PAGE_TYPES, type PageType } from '../classify/types.js';
 import { extract } from '../index.js';
 import { at } from '../util/at.js';
+import { sleep } from '../util/async.js';
 
 export interface MainContentExpectation {
   /** Snippets that must occur in the main content's text. */
@@ -117,8 +118,6 @@ function describe(expected: MainContentExpectation): string {
   if (expected.pageType !== undefined) parts.push(`page type ${expected.pageType}`);
   return parts.length ? parts.join(', ') : 'any main content';
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * `expect(page).toHaveMainContent({ contains, excludes, minWords, pageType })`. Honours `.not`:

@@ -1,13 +1,15 @@
 /**
- * Every fixture site through the public API on a page loaded by Playwright Test: `extract(page)`
- * must find the `contains` snippets of expected.json and none of the `excludes` snippets (white
- * space collapsed, as in `viseg check`). And `extract(page)` must leave the live document as it found it.
+ * Every fixture site through the public API on a page loaded by Playwright Test: `extract(page)`'s
+ * record must pass the comparison `viseg check` makes with expected.json (`compareSite`: snippets,
+ * page type, fields, F1). And `extract(page)` must leave the live document as it found it.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { compareSite, describeFailures } from '../../dist/check/compare.js';
+import { failureKinds, parseKnownFailures } from '../../dist/check/fixture-case.js';
 import { extract } from '../../dist/index.js';
-import { expectedFor, normalizeWs, ROOT, serializeDocument, settle, siteNames } from './helpers.js';
+import { expectedFor, ROOT, serializeDocument, settle, siteNames } from './helpers.js';
 
 const SITES = siteNames();
 
@@ -20,11 +22,11 @@ const SITES = siteNames();
 const XFAIL = new Set((process.env.VISEG_E2E_XFAIL ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 
 /**
- * Sites whose snippets the bundled models are known to get wrong (fixtures/sites/known-failures.json,
- * shared with the snapshot tests): their tests must fail the same way, so the list cannot go stale.
+ * Sites the bundled models are known to get wrong (fixtures/sites/known-failures.json, shared with
+ * the snapshot tests): on the live page their comparison must fail in exactly the ways `live`
+ * lists, so the list cannot go stale.
  */
-const KNOWN: Record<string, { fails: string[]; live: string[]; why: string }> = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/sites/known-failures.json'), 'utf8')).sites;
-const snippetsFail = (site: string): boolean => (KNOWN[site]?.live ?? []).length > 0;
+const KNOWN = parseKnownFailures(readFileSync(path.join(ROOT, 'fixtures/sites/known-failures.json'), 'utf8'));
 
 test('there are fixture sites', () => {
   expect(SITES.length).toBeGreaterThan(0);
@@ -33,19 +35,18 @@ test('there are fixture sites', () => {
 for (const site of SITES) {
   test(`${site}: extract(page) finds the main content`, async ({ page }) => {
     test.fail(XFAIL.has(site), 'listed in VISEG_E2E_XFAIL');
-    test.fail(snippetsFail(site), `known failure: ${KNOWN[site]?.why}`);
     const expected = expectedFor(site);
     await page.goto(`/${site}/`);
     await settle(page);
 
     const r = await extract(page, { keepArtifacts: true });
     expect(r.record.ok, r.record.error?.message).toBe(true);
-    const text = normalizeWs(r.record.text);
-    const missed = expected.contains.filter((s) => !text.includes(normalizeWs(s)));
-    const leaked = expected.excludes.filter((s) => text.includes(normalizeWs(s)));
+    const c = compareSite(expected, { record: r.record });
     const where = `main block ${r.record.mainBlock?.id ?? 'none'}, ${r.record.wordCount} words`;
-    expect.soft(missed, `contains snippets missing from the main content (${where})`).toEqual([]);
-    expect.soft(leaked, `excludes snippets found in the main content (${where})`).toEqual([]);
+    const failures = [where, ...describeFailures(c)].join('\n');
+    const known = KNOWN[site];
+    if (known) expect(failureKinds(c), `known failure (${known.why}), its live kinds:\n${failures}`).toEqual(known.live);
+    else expect(describeFailures(c), failures).toEqual([]);
   });
 }
 

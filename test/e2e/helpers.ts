@@ -25,10 +25,6 @@ export function expectedFor(site: string): SiteExpectation {
   return r.file.expected;
 }
 
-export function normalizeWs(s: string): string {
-  return s.replace(/\s+/gu, ' ').trim();
-}
-
 /**
  * Wait until the page is done: network idle, then the DOM quiet for `quietMs` (capped at
  * `maxMs`, for pages that never stop changing, e.g. tickers).

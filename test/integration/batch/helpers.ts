@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM } from '../chromium.js';
+import { parseRecordLine } from '../../../src/record/jsonl.js';
+import type { ExtractRecord } from '../../../src/record/schema.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CLI = path.join(ROOT, 'dist/cli/main.js');
@@ -70,16 +72,7 @@ export function runCli(args: string[], o: CliOptions = {}): Promise<CliRun> {
   });
 }
 
-export interface Rec {
-  input: string;
-  ok: boolean;
-  url: string | null;
-  finalUrl: string | null;
-  text: string;
-  warnings: Array<{ code: string; message: string }>;
-  error?: { code: string; message: string };
-  timings: { total: number; segment?: number; classify?: number; content?: number };
-}
+export type Rec = ExtractRecord;
 
 /**
  * A record's time with the page: its total without the analysis of the snapshot that follows
@@ -87,12 +80,17 @@ export interface Rec {
  */
 export function browserTime(r: Rec): number {
   const t = r.timings;
-  return t.total - (t.segment ?? 0) - (t.classify ?? 0) - (t.content ?? 0);
+  return t.total - t.segment - t.classify - t.content;
 }
 
-/** Parse JSONL; every non-empty line must be a record. */
+/** Parse JSONL; every non-empty line must be a record (validated by the record schema). */
 export function parseJsonl(text: string): Rec[] {
-  return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Rec);
+  return text.split('\n').flatMap((l, i) => {
+    if (!l.trim()) return [];
+    const r = parseRecordLine(l);
+    if (!r.ok) throw new Error(`line ${i + 1}: ${r.error}`);
+    return [r.record];
+  });
 }
 
 export function readJsonl(file: string): Rec[] {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from '../../../src/browser/context.js';
 import { PageTimeoutError, VisegError } from '../../../src/browser/errors.js';
 import { launchBrowser, type LaunchedBrowser } from '../../../src/browser/launch.js';
-import { closeQuietly } from '../../../src/browser/async.js';
+import { closeQuietly } from '../../../src/util/async.js';
 import { FETCH_BODY_GRACE_MS, loadPage, type LoadOptions } from '../../../src/browser/load.js';
 import { startFileServer, type FileServer } from '../../../src/browser/server.js';
 import { networkPolicyOf } from '../../../src/browser/context.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareSite, containsHaystack, datePrefix, DEFAULT_MIN_F1, describeChanges, describeFailures, failedComparison, fieldMatches,
-  normalizeWs, pageTextOf, paragraphs, parseExpected, parseExpectedText, pickSnippets, serializeExpected, summarizeFailures,
-  trimSnippet, updateExpected, type CheckedRecord, type Expected, type ExpectedFile,
+  compareSite, containsHaystack, datePrefix, DEFAULT_MIN_F1, describeFailures, failedComparison, fieldMatches,
+  normalizeWs, pageTextOf, parseExpected, parseExpectedText, summarizeFailures, type CheckedRecord, type Expected, type ExpectedFile,
 } from '../../../src/check/compare.js';
+import { describeChanges, paragraphs, pickSnippets, serializeExpected, trimSnippet, updateExpected } from '../../../src/check/update.js';
 import { buildFixture, h } from '../helpers/content-fixtures.js';
 
 const ARTICLE = [

@@ -1,6 +1,8 @@
-/** The generated files of a fixture case: their layout, and the snapshot's round trip. */
+/** The generated files of a fixture case: their layout, the snapshot's round trip, known failures. */
 import { describe, expect, it } from 'vitest';
-import { decodeCaseSnapshot, encodeCaseSnapshot, formatJson } from '../../../src/check/fixture-case.js';
+import { compareSite, failedComparison, type Expected } from '../../../src/check/compare.js';
+import { decodeCaseSnapshot, encodeCaseSnapshot, failureKinds, formatJson, parseKnownFailures } from '../../../src/check/fixture-case.js';
+import { emptyRecord } from '../../../src/pipeline/record.js';
 import { caseSnapshot } from '../helpers/fixture-cases.js';
 
 describe('formatJson', () => {
@@ -27,5 +29,26 @@ describe('snapshot.json.gz', () => {
   it('is read through the snapshot schema', () => {
     const s = caseSnapshot('paywall-teaser');
     expect(() => decodeCaseSnapshot(encodeCaseSnapshot({ ...s, version: 2 } as unknown as typeof s))).toThrow(/snapshot version 2/);
+  });
+});
+
+describe('known failures', () => {
+  const expected: Expected = {
+    type: 'article', title: 'T', byline: null, publishedTime: null, contains: ['kept line'], excludes: ['ad line'], goldText: 'kept line and more words here', minF1: 0.99,
+  };
+  const record = { ...emptyRecord('x'), ok: true, pageType: 'listing' as const, title: 'T', text: 'ad line' };
+
+  it('names each way a comparison fails, in one order', () => {
+    expect(failureKinds(compareSite(expected, { record }))).toEqual(['missed', 'leaked', 'type', 'f1']);
+    expect(failureKinds(compareSite(expected, { record: { ...record, pageType: 'article', text: 'kept line and more words here' } }))).toEqual([]);
+    expect(failureKinds(failedComparison('extraction failed'))).toEqual(['error']);
+  });
+
+  it('reads known-failures.json with its kinds in that order, and says what is wrong with a bad one', () => {
+    const ok = parseKnownFailures(JSON.stringify({ sites: { a: { fails: ['type', 'leaked'], live: [], why: 'w' } } }));
+    expect(ok).toEqual({ a: { fails: ['leaked', 'type'], live: [], why: 'w' } });
+    expect(() => parseKnownFailures('{')).toThrow(/not JSON/);
+    expect(() => parseKnownFailures(JSON.stringify({ sites: { a: { fails: ['slow'], live: [], why: 'w' } } }))).toThrow(/sites\.a\.fails\.0/);
+    expect(() => parseKnownFailures(JSON.stringify({ sites: { a: { fails: [], live: [], why: 'w' } } }))).toThrow(/at least one way/);
   });
 });

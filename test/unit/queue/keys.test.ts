@@ -8,6 +8,7 @@ import { decodeRecord, decodeRecordJson, encodeRecord } from '../../../src/queue
 import { jobSettings, targetOf } from '../../../src/queue/enqueue.js';
 import { canonicalJson, displayUrl, indexKeys, inputKey, resolveLocation, settingsFingerprint } from '../../../src/queue/keys.js';
 import { readCompleteLines } from '../../../src/queue/lines.js';
+import { storedRecord } from '../../../src/queue/results.js';
 import { emptyRecord } from '../../../src/pipeline/record.js';
 import { OptionsError } from '../../../src/options.js';
 
@@ -66,6 +67,18 @@ describe('queue record codec', () => {
     expect(decodeRecord(blob)).toEqual(r);
     expect(blob.length).toBeLessThan(JSON.stringify(r).length / 10);
     expect(() => decodeRecordJson(Buffer.from([9, 1, 2]))).toThrow(/unknown record format/);
+  });
+
+  it('reads a stored value that is not a record as a clear error, and the results stream as an error record', () => {
+    const bad = { ...emptyRecord('page.html'), timings: 'soon' };
+    expect(() => decodeRecord(encodeRecord(bad as never))).toThrow(/a record in the queue is not a viseg record \(timings: /);
+    const r = storedRecord(JSON.stringify(bad));
+    expect(r.input).toBe('page.html');
+    expect(r.ok).toBe(false);
+    expect(r.error?.code).toBe('INTERNAL_ERROR');
+    expect(r.error?.message).toMatch(/not a viseg record \(timings: /);
+    expect(storedRecord('{"torn').error?.message).toMatch(/not JSON/);
+    expect(storedRecord('{"torn').input).toBe('(unknown input)');
   });
 });
 

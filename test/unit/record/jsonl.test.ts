@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, writeSync, ftruncateS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cutTornTail, jsonLine, openLineWriter, OutputWriteError, readRecords, type SkippedLine } from '../../../src/record/jsonl.js';
+import { cutTornTail, jsonLine, openLineWriter, OutputWriteError, parseRecordLine, readRecords, type SkippedLine } from '../../../src/record/jsonl.js';
 import { emptyRecord } from '../../../src/pipeline/record.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'viseg-jsonl-'));
@@ -17,6 +17,27 @@ describe('jsonLine', () => {
     const line = jsonLine(value);
     expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
     expect(JSON.parse(line)).toEqual(value);
+  });
+});
+
+describe('parseRecordLine', () => {
+  it('gives the record of a good line', () => {
+    const r = rec('a.html', false);
+    expect(parseRecordLine(jsonLine(r))).toEqual({ ok: true, record: r });
+  });
+
+  it('says a line that is not JSON is not JSON', () => {
+    const r = parseRecordLine('{"input": "torn');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error).toMatch(/^not JSON \(/);
+  });
+
+  it('names the first field of a line of the wrong shape', () => {
+    const wrongType = parseRecordLine(jsonLine({ ...rec('a.html'), ok: 'yes' }));
+    expect(!wrongType.ok && wrongType.error).toMatch(/^not a viseg record \(ok: /);
+    const badCode = parseRecordLine(jsonLine({ ...rec('a.html', false), error: { code: 'NO_SUCH_CODE', message: 'x' } }));
+    expect(!badCode.ok && badCode.error).toMatch(/^not a viseg record \(error\.code: /);
+    expect(parseRecordLine('[1, 2]').ok).toBe(false);
   });
 });
 

@@ -1,21 +1,29 @@
 /**
- * Time-bounded waiting: the few promise helpers the browser layer and the pipeline share. A page
- * may never answer (a renderer stuck in `while(true){}`), so nothing that talks to it is awaited
- * without a bound.
+ * Time-bounded waiting: the few promise helpers every layer shares (the browser, the pipeline, the
+ * queue, the command line). A page or a server may never answer (a renderer stuck in
+ * `while(true){}`, a Redis that went away), so nothing that talks to one is awaited without a bound.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** Resolves after `ms` (at once for a negative `ms`). */
 export const sleep = (ms: number): Promise<void> => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 
-/** Resolves to `true` if `p` settles in time (fulfilled or rejected), `false` on timeout. Never rejects. */
-export async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
+/**
+ * Resolves to `true` if `p` settles in time (fulfilled or rejected), `false` on timeout. Never rejects.
+ * With `unref`, the wait does not keep the process alive (for shutdown paths: a process that has
+ * nothing else to do ends instead of waiting out the bound).
+ */
+export async function within(p: Promise<unknown>, ms: number, { unref = false }: { unref?: boolean } = {}): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const guarded = p.then(
     () => true,
     () => true,
   );
-  const result = await Promise.race([guarded, new Promise<boolean>((r) => (timer = setTimeout(() => r(false), Math.max(0, ms))))]);
+  const bound = new Promise<boolean>((r) => {
+    timer = setTimeout(() => r(false), Math.max(0, ms));
+    if (unref) timer.unref();
+  });
+  const result = await Promise.race([guarded, bound]);
   clearTimeout(timer);
   return result;
 }
