@@ -30,6 +30,7 @@ const node = z.object({
   visible: z.boolean(),
   inShadow: z.boolean().optional(),
   inFrame: z.boolean().optional(),
+  collapsed: z.boolean().optional(),
 });
 
 export const pageSnapshotSchema = z

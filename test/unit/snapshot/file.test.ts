@@ -25,6 +25,13 @@ describe('snapshot files', () => {
     }
   });
 
+  it('keeps every field a node can have, collapsed content included', () => {
+    const withCollapsed = structuredClone(snap);
+    const node = withCollapsed.nodes.find((n) => n.kind === 'element' && n.id !== withCollapsed.root)!;
+    Object.assign(node, { visible: false, collapsed: true, inShadow: true, inFrame: true });
+    expect(decodeSnapshot(encodeSnapshot(withCollapsed, { gzip: true }))).toEqual(withCollapsed);
+  });
+
   it('writes the same bytes for the same snapshot', () => {
     expect(encodeSnapshot(snap, { gzip: true }).equals(encodeSnapshot(structuredClone(snap), { gzip: true }))).toBe(true);
     expect(encodeSnapshot(snap, { gzip: false }).toString('utf8').endsWith('}\n')).toBe(true);
