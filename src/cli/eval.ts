@@ -173,7 +173,7 @@ function analyzeSnapshotDir(dir: string, strategies: string[], ids: ReadonlySet<
     try {
       snapshot = readSnapshotFile(path.join(dir, f));
     } catch (e) {
-      say(`warning: ${f}: not a snapshot (${(e as Error).message}); scored as empty`);
+      say(`warning: ${f}: ${(e as Error).message}; scored as empty`);
       continue;
     }
     pages++;

@@ -7,10 +7,11 @@ import { closeSync, createReadStream, fstatSync, ftruncateSync, openSync, readSy
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseRecord, type ExtractRecord } from './schema.js';
+import { escapedJson } from '../util/controls.js';
 
 /** JSON text of `value` on one line, with C1 controls and U+2028/2029 escaped as well (terminal- and JS-safe). */
 export function jsonLine(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapedJson(value, indent);
 }
 
 export interface SkippedLine {

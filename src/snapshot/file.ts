@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parseSnapshot, SnapshotError } from './schema.js';
 import type { PageSnapshot } from './types.js';
+import { escapedJson } from '../util/controls.js';
 
 /** Whether a file name asks for gzip (`.gz`, any case). */
 export function isGzipName(file: string): boolean {
@@ -16,12 +17,13 @@ export function isGzipName(file: string): boolean {
 }
 
 /**
- * A snapshot file's bytes: its JSON (indented when `indent` is given) and a newline, gzipped at
+ * A snapshot file's bytes: its JSON (indented when `indent` is given; controls escaped as in every
+ * JSON viseg writes, since page text is hostile) and a newline, gzipped at
  * the highest level when `gzip` (Node's gzip header carries no name or time, so the same snapshot
  * always gives the same bytes).
  */
 export function encodeSnapshot(snapshot: PageSnapshot, o: { gzip: boolean; indent?: number }): Buffer {
-  const json = Buffer.from(JSON.stringify(snapshot, null, o.indent) + '\n', 'utf8');
+  const json = Buffer.from(escapedJson(snapshot, o.indent) + '\n', 'utf8');
   return o.gzip ? gzipSync(json, { level: 9 }) : json;
 }
 

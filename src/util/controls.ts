@@ -12,6 +12,14 @@ export function printable(text: string): string {
   return text.replace(CONTROLS, '');
 }
 
+/**
+ * `value` as JSON with DEL, the C1 controls and U+2028/2029 written as `\u` escapes (JSON.stringify
+ * already escapes C0): JSON that is safe to print and to embed, whatever the page's text held.
+ */
+export function escapedJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** `text` on one line for a table or a message: controls removed and white space runs made one space. */
 export function printableLine(text: string): string {
   return printable(text.replace(/\s+/g, ' '));

@@ -37,6 +37,15 @@ describe('snapshot files', () => {
     expect(encodeSnapshot(snap, { gzip: false }).toString('utf8').endsWith('}\n')).toBe(true);
   });
 
+  it('escapes the controls and line separators a page put in its text, as every JSON output does', () => {
+    const hostile = structuredClone(snap);
+    hostile.title = 'a\u009b2Jb\u2028c\u007f';
+    const text = encodeSnapshot(hostile, { gzip: false }).toString('utf8');
+    expect(text).not.toMatch(/[\u007f-\u009f\u2028\u2029]/);
+    expect(text).toContain('a\\u009b2Jb\\u2028c\\u007f');
+    expect(decodeSnapshot(Buffer.from(text))).toEqual(hostile);
+  });
+
   it('names gzip by the .gz suffix in any case', () => {
     expect([isGzipName('x.json.gz'), isGzipName('X.JSON.GZ'), isGzipName('x.json'), isGzipName('gz')]).toEqual([true, true, false, false]);
   });
