@@ -4,10 +4,10 @@
 // Snapshots: node scripts/record-snapshots.mjs <pages dir> <snapshot dir>. Run `npm run build` first.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { buildContent } from '../dist/content/index.js';
 import { scoreAll } from '../dist/eval/score.js';
 import { createHeuristic, SIGNAL_FAMILIES } from '../dist/strategies/heuristic/index.js';
+import { readSnapshotFile } from '../dist/snapshot/file.js';
 
 const [goldFile, ...dirs] = process.argv.slice(2);
 if (!goldFile || !dirs.length) {
@@ -22,7 +22,7 @@ const header = ['variant', ...dirs.map((d) => path.basename(d))];
 console.log(`| ${header.join(' | ')} |`);
 console.log(`|${header.map(() => '---').join('|')}|`);
 const snaps = dirs.map((d) => readdirSync(d).filter((f) => f.endsWith('.json.gz')).sort()
-  .map((f) => [f.replace('.json.gz', ''), JSON.parse(gunzipSync(readFileSync(path.join(d, f))).toString('utf8'))])
+  .map((f) => [f.replace('.json.gz', ''), readSnapshotFile(path.join(d, f))])
   .filter(([id]) => id in gold));
 for (const [label, disable] of variants) {
   const cells = snaps.map((list, k) => {

@@ -28,13 +28,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gunzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = (p) => import(path.join(root, 'dist', p));
 const { analyzeSnapshot } = await dist('pipeline/analyze.js');
 const { loadModels } = await dist('classify/models.js');
 const { compileModel } = await dist('classify/model.js');
+const { readSnapshotFile } = await dist('snapshot/file.js');
 const { ROLE_FEATURES } = await dist('classify/role-features.js');
 const { ROLE_CLASSES, roleTable } = await dist('classify/roles.js');
 const seg = await dist('eval/segmentation.js');
@@ -77,7 +77,7 @@ const pages = [];
 for (const p of seg.readSegDataset(dataset)) {
   let snap;
   try {
-    snap = JSON.parse(gunzipSync(readFileSync(path.join(snapDir, `${p.id}.json.gz`))).toString('utf8'));
+    snap = readSnapshotFile(path.join(snapDir, `${p.id}.json.gz`));
   } catch {
     console.error(`${p.id}: no snapshot, left out`);
     continue;

@@ -25,9 +25,9 @@
 // (run `npm run build` first: the script drives dist/)
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { segmenter, cutLevels, DEFAULT_PARAMS, PAPER_WEIGHTS } from '../dist/segment/index.js';
 import { assignItems, bcubed, f1, goldLabels, parseSegGold, summarize } from '../dist/eval/segmentation.js';
+import { readSnapshotFile } from '../dist/snapshot/file.js';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -73,7 +73,7 @@ for (const id of ids) {
   const gold = parseSegGold(JSON.parse(readFileSync(path.join(goldDir, `${id}.json`), 'utf8')), id);
   let snap;
   try {
-    snap = JSON.parse(gunzipSync(readFileSync(path.join(snapDir, `${id}.json.gz`))).toString('utf8'));
+    snap = readSnapshotFile(path.join(snapDir, `${id}.json.gz`));
   } catch {
     console.error(`${id}: no snapshot, left out`);
     continue;

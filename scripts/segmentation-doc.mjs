@@ -16,13 +16,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = (p) => import(path.join(root, 'dist', p));
 const { evaluateSegPage, readSegDataset, summarizeSeg, GOLD_TYPE_ROLES } = await dist('eval/segmentation.js');
 const { analyzeSnapshot } = await dist('pipeline/analyze.js');
 const { DEFAULT_PARAMS, PAPER_WEIGHTS } = await dist('segment/index.js');
+const { readSnapshotFile } = await dist('snapshot/file.js');
 const roles = await dist('classify/roles.js');
 
 const args = process.argv.slice(2);
@@ -44,7 +44,7 @@ const dataset = readSegDataset(datasetDir);
 const snaps = new Map();
 for (const p of dataset) {
   try {
-    snaps.set(p.id, JSON.parse(gunzipSync(readFileSync(path.join(snapDir, `${p.id}.json.gz`))).toString('utf8')));
+    snaps.set(p.id, readSnapshotFile(path.join(snapDir, `${p.id}.json.gz`)));
   } catch {
     console.error(`${p.id}: no snapshot; record them with viseg eval --segmentation ${datasetDir} --snapshots ${snapDir}`);
     process.exit(1);

@@ -6,11 +6,11 @@
 // content-second.json and page-type.json (scripts/train/fit.py).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { loadModels } from '../../dist/classify/index.js';
 import { readGoldFile } from '../../dist/eval/gold.js';
 import { scoreWords } from '../../dist/eval/words.js';
 import { analyzeSnapshot } from '../../dist/pipeline/analyze.js';
+import { readSnapshotFile } from '../../dist/snapshot/file.js';
 
 const [dir, goldFile, work, out] = process.argv.slice(2);
 if (!dir || !goldFile || !work) {
@@ -25,7 +25,7 @@ const types = {};
 const ms = [];
 for (const [id, k] of [...folds].sort()) {
   if (!models.has(k)) models.set(k, loadModels(path.join(work, `fold-${k}`)));
-  const snap = JSON.parse(gunzipSync(readFileSync(path.join(dir, `${id}.json.gz`))).toString('utf8'));
+  const snap = readSnapshotFile(path.join(dir, `${id}.json.gz`));
   const t0 = performance.now();
   const a = analyzeSnapshot(snap, { models: models.get(k) });
   ms.push(performance.now() - t0);

@@ -12,12 +12,12 @@
 //   <prefix>.json      feature names and families, page feature names, pages (id, rows, domain, type)
 import { createWriteStream, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { buildTextBlocks, indexNodes } from '../../dist/classify/text-blocks.js';
 import { indexBlocks, joinTables, scoreContextFeatures, textBlockFeatures } from '../../dist/classify/block-features.js';
 import { pageTypeFeatures } from '../../dist/classify/page-type-features.js';
 import { alignBlocks } from '../../dist/eval/align.js';
 import { segment } from '../../dist/segment/index.js';
+import { readSnapshotFile } from '../../dist/snapshot/file.js';
 
 const [dir, goldFile, prefix, scoresFile] = process.argv.slice(2);
 if (!dir || !goldFile || !prefix) {
@@ -48,7 +48,7 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith('.json.gz')).sort()) {
   const id = f.replace(/\.json\.gz$/, '');
   const g = gold[id];
   if (!g) continue;
-  const snap = JSON.parse(gunzipSync(readFileSync(path.join(dir, f))).toString('utf8'));
+  const snap = readSnapshotFile(path.join(dir, f));
   const tree = segment(snap);
   const blocks = buildTextBlocks(snap, indexNodes(snap), { includeHidden: true });
   const ix = indexBlocks(snap, tree, blocks);

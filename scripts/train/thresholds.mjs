@@ -12,11 +12,11 @@
 // the end-to-end cross-validation stays honest; <work>/thresholds.json uses every page.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { buildTextBlocks, indexNodes } from '../../dist/classify/text-blocks.js';
 import { CONTENT_THRESHOLD } from '../../dist/classify/params.js';
 import { readGoldFile } from '../../dist/eval/gold.js';
 import { scoreWordsPage } from '../../dist/eval/words.js';
+import { readSnapshotFile } from '../../dist/snapshot/file.js';
 
 const [dir, goldFile, work, name] = process.argv.slice(2);
 if (!dir || !goldFile || !work || !name) {
@@ -42,7 +42,7 @@ for (const [p, b, s] of tsv(`${name}.oof.tsv`)) {
 const pages = [];
 for (const id of [...folds.keys()].sort()) {
   const s = scores.get(id) ?? [];
-  const snap = JSON.parse(gunzipSync(readFileSync(path.join(dir, `${id}.json.gz`))).toString('utf8'));
+  const snap = readSnapshotFile(path.join(dir, `${id}.json.gz`));
   const texts = buildTextBlocks(snap, indexNodes(snap), { includeHidden: true }).map((b) => b.text);
   const f1 = GRID.map((t) => scoreWordsPage(id, gold[id] ?? { text: '' }, texts.filter((_, i) => s[i] >= t).join('\n')).f1);
   pages.push({ id, fold: folds.get(id), type: predicted.get(id) ?? 'article', f1 });
