@@ -5,7 +5,8 @@
  * (the "anti-flicker" pattern). The content was in the document all along.
  *
  * - {@link DOC_TEXT_SCRIPT} counts, at DOMContentLoaded, the characters of text the document
- *   holds (scripts, styles and templates aside): the yardstick for what the settled page shows.
+ *   holds (scripts, styles and templates aside, `<noscript>` content included, as a render with
+ *   JavaScript off shows it): the yardstick for what the settled page shows.
  * - {@link liftPageHide} finds the hidden element (`display: none`, `visibility: hidden`,
  *   `opacity: 0`) that holds most of the page's text, from `<html>` down, and shows it again.
  */
@@ -27,6 +28,22 @@ const COUNT_FN = `(root) => {
 }`;
 
 /**
+ * In-page function source: the text of `<noscript>` elements under `root`, as a render with
+ * JavaScript off would show it. With scripting on, a noscript's content is one raw text node of
+ * markup; it is parsed into an inert `<template>` (no script runs, nothing loads) and counted.
+ */
+const NOSCRIPT_COUNT_FN = `(root, count) => {
+  let n = 0;
+  if (!root) return n;
+  for (const el of root.querySelectorAll('noscript')) {
+    const t = document.createElement('template');
+    t.innerHTML = el.textContent || '';
+    n += count(t.content);
+  }
+  return n;
+}`;
+
+/**
  * Init script: at DOMContentLoaded, the top document's text size goes in `window[DOC_TEXT_KEY]`
  * (about 0.1 ms per 50,000 characters). Idempotent.
  */
@@ -34,7 +51,8 @@ export const DOC_TEXT_SCRIPT = `(() => {
   if (window !== window.top || Object.prototype.hasOwnProperty.call(window, ${JSON.stringify(DOC_TEXT_KEY)})) return;
   Object.defineProperty(window, ${JSON.stringify(DOC_TEXT_KEY)}, { value: -1, writable: true, enumerable: false });
   const count = ${COUNT_FN};
-  const record = () => { window[${JSON.stringify(DOC_TEXT_KEY)}] = count(document.body); };
+  const noscript = ${NOSCRIPT_COUNT_FN};
+  const record = () => { window[${JSON.stringify(DOC_TEXT_KEY)}] = count(document.body) + noscript(document.body, count); };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', record, { once: true });
   else record();
 })();`;

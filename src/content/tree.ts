@@ -5,9 +5,12 @@
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import type { ContentSelection } from './types.js';
 
-/** Elements whose whole subtree never reaches the output (scripts, media, form controls, embeds). */
+/**
+ * Elements whose whole subtree never reaches the output (scripts, media, form controls, embeds).
+ * Not `<noscript>`: a snapshot holds one only when its content was rendered (JavaScript off).
+ */
 export const DROPPED_TAGS: ReadonlySet<string> = new Set([
-  'script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base',
+  'script', 'style', 'template', 'head', 'meta', 'link', 'title', 'base',
   'input', 'select', 'textarea', 'option', 'optgroup', 'datalist', 'output', 'progress', 'meter',
   'button', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'param',
   'svg', 'math', 'video', 'audio', 'canvas', 'map', 'area', 'source', 'track', 'dialog', 'slot',

@@ -6,7 +6,9 @@
  * 1. lifting a whole-page hide in place (browser/recover.ts), when an element that holds most of
  *    the text hides it;
  * 2. a second render of the same input with JavaScript off, in a fresh tab: the document as it
- *    was written, before any script could change it.
+ *    was written, before any script could change it, with its `<noscript>` content shown (an app
+ *    whose scripts never load offline, such as a Discourse forum, puts its server-rendered posts
+ *    there).
  * The recovered render is used only when it shows clearly more text; the record says so in its
  * warnings (CONTENT_RECOVERED) and its `recovery` field. A page whose content appears only through
  * JavaScript holds little text at DOMContentLoaded and is never touched.
@@ -38,14 +40,17 @@ export function shownChars(snapshot: PageSnapshot): number {
   return n;
 }
 
-/** Elements whose content is not text of the page. */
-const NOT_TEXT = new Map(['script', 'style', 'noscript', 'template'].map((t) => [t, new RegExp(`</${t}`, 'gi')]));
+/**
+ * Elements whose content is not text of the page. `<noscript>` is not among them: its content is
+ * what the document shows without scripts, which is what a render with JavaScript off gets back.
+ */
+const NOT_TEXT = new Map(['script', 'style', 'template'].map((t) => [t, new RegExp(`</${t}`, 'gi')]));
 const TAG = /<(\/?)([A-Za-z][A-Za-z0-9-]*)/y;
 const ENTITY = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/y;
 
 /**
  * Non-white-space characters of text in an HTML document's source, without tags, comments,
- * scripts, styles, templates and noscript (an entity counts as one): what the document held
+ * scripts, styles and templates (an entity counts as one; `<noscript>` content counts): what the document held
  * before any script ran (`<script/>` runs to `</script>`, as in HTML). A scan, not a parse (an
  * attribute value holding `>` ends its tag early): it is a yardstick. Every pattern is anchored
  * or searched forward from where the scan stands, so a hostile source costs linear time.

@@ -261,8 +261,8 @@ export function preparePage(snapshot: PageSnapshot): PreparedPage {
     pageBox: {
       x0: 0,
       y0: 0,
-      x1: Math.max(Math.round(snapshot.document?.width ?? 0), rootBox.x1),
-      y1: Math.max(Math.round(snapshot.document?.height ?? 0), rootBox.y1),
+      x1: Math.max(Math.round(snapshot.document.width), rootBox.x1),
+      y1: Math.max(Math.round(snapshot.document.height), rootBox.y1),
     },
     inLink: new Uint8Array(n),
     underOverlay: new Uint8Array(n),
@@ -270,8 +270,8 @@ export function preparePage(snapshot: PageSnapshot): PreparedPage {
     cy0: new Float64Array(n),
     cx1: new Float64Array(n),
     cy1: new Float64Array(n),
-    vw: Math.max(1, snapshot.viewport?.width ?? 1366),
-    vh: Math.max(1, snapshot.viewport?.height ?? 768),
+    vw: Math.max(1, snapshot.viewport.width),
+    vh: Math.max(1, snapshot.viewport.height),
   };
   for (let k = 0; k < order.length; k++) topDown(b, at(order, k));
   for (let k = order.length - 1; k >= 0; k--) {

@@ -18,6 +18,10 @@ export interface InPageArgs {
 
 export function inPageSnapshot(args: InPageArgs): WireSnapshot {
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE', 'PARAM', 'SOURCE', 'TRACK']);
+  // With scripting on, a <noscript>'s content is one raw text node of markup, never shown. With
+  // JavaScript off (the no-script render of pipeline/recover.ts) it is parsed into elements and
+  // laid out like any other content: then it is part of the page.
+  const shownNoscript = (el: Element): boolean => el.tagName.toUpperCase() === 'NOSCRIPT' && el.firstElementChild !== null && el.getClientRects().length > 0;
   const LEAF = new Set(['SVG', 'CANVAS', 'VIDEO', 'AUDIO', 'IMG', 'INPUT', 'SELECT', 'TEXTAREA', 'IFRAME', 'OBJECT', 'EMBED', 'MATH', 'PROGRESS', 'METER']);
   const ATTRS = ['id', 'class', 'alt', 'title', 'role', 'itemprop', 'itemtype', 'itemscope', 'rel', 'datetime', 'lang', 'dir',
     'aria-label', 'aria-hidden', 'aria-modal', 'colspan', 'rowspan', 'type', 'name', 'start', 'width', 'height', 'hidden', 'data-src',
@@ -94,7 +98,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
       if (node.nodeType !== 1) continue;
       const el = node as Element;
       const tag = el.tagName.toUpperCase();
-      if (SKIP.has(tag) || LEAF.has(tag)) continue;
+      if ((SKIP.has(tag) && !shownNoscript(el)) || LEAF.has(tag)) continue;
       const style: WireStyle = ctx.style.slice();
       style[0] = defaultDisplay(tag);
       style[1] = 'static';
@@ -262,7 +266,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
       return;
     }
     const tag = el.tagName.toUpperCase();
-    if (SKIP.has(tag)) return;
+    if (SKIP.has(tag) && !shownNoscript(el)) return;
     // An element can belong to another realm than its walk context (a node a script adopted from
     // a frame): its own window computes its style, and one it cannot compute is left out.
     let cs: CSSStyleDeclaration;

@@ -1,12 +1,14 @@
 /**
  * Saved pages whose scripts hide or destroy their content offline (pipeline/recover.ts): the
  * content comes back, and the record says how (warning CONTENT_RECOVERED, `recovery`, and the
- * decision record with --explain); pages whose content only JavaScript builds, and ordinary pages
- * with hidden menus, are left as they are.
+ * decision record with --explain); pages whose content only JavaScript builds, apps that show
+ * their `<noscript>` content themselves, and ordinary pages with hidden menus, are left as they are.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haveChromium, parseJsonl, runCli, tempDir } from '../batch/helpers.js';
 
 const PROSE = Array.from(
@@ -33,6 +35,16 @@ const PAGES: Record<string, string> = {
   'https-redirect.html': `<!doctype html><html><head><title>Redirects to https</title>
     <script>if (location.protocol !== 'https:') location.replace('https:' + location.href.slice(location.protocol.length));</script>
     </head><body><article><h1>Redirects to https</h1>${PROSE}</article></body></html>`,
+  // a forum app (Discourse's pattern) whose script never loads offline: the server wrote the
+  // posts into <noscript>, which only a render with JavaScript off shows
+  'noscript-app.html': `<!doctype html><html><head><title>Noscript app</title></head><body><section id="main"></section>
+    <noscript><div id="topic"><h1>Noscript app</h1>${PROSE}</div></noscript>
+    <script src="https://cdn.example.com/forum-app.js"></script></body></html>`,
+  // the same app when its script runs: it shows the posts itself, nothing to recover
+  'noscript-app-working.html': `<!doctype html><html><head><title>Working app</title></head><body><section id="main"></section>
+    <noscript><div id="topic"><h1>Working app</h1>${PROSE}</div></noscript>
+    <script>const t = document.createElement('div'); t.innerHTML = ${JSON.stringify(`<h1>Working app</h1>${PROSE}`)};
+    document.getElementById('main').append(t);</script></body></html>`,
   // content that only JavaScript builds: nothing to recover, the page works as it is
   'js-built.html': `<!doctype html><html><head><title>Built by script</title></head><body><div id="root"></div>
     <script>const a = document.createElement('article'); a.innerHTML = ${JSON.stringify(`<h1>Built by script</h1>${PROSE}`)};
@@ -42,25 +54,44 @@ const PAGES: Record<string, string> = {
     <nav style="display:none">${'<a href="/x">A menu entry with a longer name</a>'.repeat(30)}</nav><article><h1>Ordinary</h1>${PROSE}</article></body></html>`,
 };
 
+/** Pages also loaded by URL: viseg does not have their bytes, only the document at DOMContentLoaded. */
+const SERVED = ['noscript-app.html', 'error-screen.html'];
+
+let server: Server | undefined;
 let recs: Map<string, ReturnType<typeof parseJsonl>[number] & { recovery?: { method: string }; decision?: { recovery?: { method: string } } }>;
 
 describe.skipIf(!haveChromium)('recovering content that scripts hid or destroyed offline', () => {
   beforeAll(async () => {
     const dir = tempDir('viseg-recover-');
     for (const [name, html] of Object.entries(PAGES)) writeFileSync(path.join(dir, name), html);
+    server = createServer((req, res) => {
+      const html = PAGES[path.basename(req.url ?? '').replace(/^served-/, '')];
+      res.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(html ?? '');
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const urls = SERVED.map((n) => `${origin}/served-${n}`);
     const out = path.join(dir, 'out.jsonl');
-    const run = await runCli(['extract', ...Object.keys(PAGES).map((n) => path.join(dir, n)), '-c', '2', '-q', '--explain', '--out', out], {
+    const run = await runCli(['extract', ...Object.keys(PAGES).map((n) => path.join(dir, n)), ...urls, '-c', '2', '-q', '--explain', '--out', out], {
       killAfterMs: 170_000,
     });
     expect(run.code, run.stderr).toBe(0);
     recs = new Map(parseJsonl(readFileSync(out, 'utf8')).map((r) => [path.basename(r.input), r]));
   }, 180_000);
 
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+  });
+
   it.each([
     ['body-hidden.html', 'lift-hide'],
     ['wrapper-hidden.html', 'lift-hide'],
     ['error-screen.html', 'no-script'],
     ['replaced-early.html', 'no-script'],
+    ['noscript-app.html', 'no-script'],
+    ...SERVED.map((n) => [`served-${n}`, 'no-script']),
   ])('recovers %s (%s) and says so', (name, method) => {
     const r = recs.get(name)!;
     expect(r.ok, JSON.stringify(r.error)).toBe(true);
@@ -71,7 +102,7 @@ describe.skipIf(!haveChromium)('recovering content that scripts hid or destroyed
     expect(r.warnings.some((w) => w.code === 'CONTENT_RECOVERED')).toBe(true);
   });
 
-  it.each(['js-built.html', 'ordinary.html', 'https-redirect.html'])('leaves %s as it is', (name) => {
+  it.each(['js-built.html', 'ordinary.html', 'https-redirect.html', 'noscript-app-working.html'])('leaves %s as it is', (name) => {
     const r = recs.get(name)!;
     expect(r.ok, JSON.stringify(r.error)).toBe(true);
     expect(r.text).toContain('Paragraph 12 of the story');

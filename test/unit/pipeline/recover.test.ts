@@ -8,12 +8,18 @@ describe('sourceTextChars (what a document held before its scripts ran)', () => 
     expect(sourceTextChars('a < b')).toBe(3);
   });
 
-  it('leaves out tags, comments, scripts, styles, templates and noscript', () => {
+  it('leaves out tags, comments, scripts, styles and templates', () => {
     const html = `<!doctype html><html><head><title>T</title><style>p { color: red }</style>
       <script>document.body.innerHTML = '<p>not text</p>';</script></head>
       <body><!-- a comment <p>x</p> --><p class="a" data-x="1">ab</p><SCRIPT type="x">zz</SCRIPT>
-      <template><p>later</p></template><noscript>enable JS</noscript><?pi x?><p>cd</p></body></html>`;
+      <template><p>later</p></template><?pi x?><p>cd</p></body></html>`;
     expect(sourceTextChars(html)).toBe(5); // T, ab, cd
+  });
+
+  it('counts the content of noscript, which a render with JavaScript off shows', () => {
+    expect(sourceTextChars('<p>ab</p><noscript><div class="posts"><p>enable <b>JS</b></p></div></noscript>')).toBe(10);
+    const app = `<div id="app"></div><noscript>${'<p>A post of the thread, as the server wrote it.</p>'.repeat(60)}</noscript>`;
+    expect(lostContent(sourceTextChars(app), 0)).toBe(true);
   });
 
   it('counts a script-built page as nearly empty, so it is never "recovered"', () => {
