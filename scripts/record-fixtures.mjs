@@ -16,7 +16,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareByteOrder } from '../dist/browser/index.js';
-import { caseExpectations, CASE_FILES, decodeCaseSnapshot, encodeCaseSnapshot } from '../dist/check/fixture-case.js';
+import { caseExpectations, CASE_FILES } from '../dist/check/fixture-case.js';
+import { decodeSnapshot, encodeSnapshot } from '../dist/snapshot/file.js';
 import { renderCases } from '../dist/check/record-case.js';
 import { analyzeSnapshot } from '../dist/pipeline/analyze.js';
 import { Session } from '../dist/pipeline/session.js';
@@ -64,7 +65,7 @@ if (!expectedOnly) {
       if (!r.snapshot) {
         failed.add(r.site);
         console.error(`${r.site}: not rendered: ${r.error}`);
-      } else if (update(path.join(SITES, r.site, CASE_FILES.snapshot), encodeCaseSnapshot(r.snapshot))) changed.get(r.site).push(CASE_FILES.snapshot);
+      } else if (update(path.join(SITES, r.site, CASE_FILES.snapshot), encodeSnapshot(r.snapshot, { gzip: true }))) changed.get(r.site).push(CASE_FILES.snapshot);
     }
   } finally {
     await session.close();
@@ -80,7 +81,7 @@ for (const site of sites) {
     console.error(`${site}: no ${CASE_FILES.snapshot}; record it with npm run fixtures:record -- ${site}`);
     continue;
   }
-  const e = caseExpectations(analyzeSnapshot(decodeCaseSnapshot(readFileSync(file))));
+  const e = caseExpectations(analyzeSnapshot(decodeSnapshot(readFileSync(file))));
   if (update(path.join(dir, CASE_FILES.markdown), e.markdown)) changed.get(site).push(CASE_FILES.markdown);
   if (update(path.join(dir, CASE_FILES.decision), e.decision)) changed.get(site).push(CASE_FILES.decision);
 }

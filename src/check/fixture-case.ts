@@ -18,8 +18,6 @@
 import { z } from 'zod';
 import type { Decision } from '../classify/index.js';
 import type { Analysis } from '../pipeline/analyze.js';
-import { decodeSnapshot, encodeSnapshot } from '../snapshot/file.js';
-import type { PageSnapshot } from '../snapshot/types.js';
 import { f1Failed, type SiteComparison } from './compare.js';
 
 /** The files of a case folder. */
@@ -100,16 +98,6 @@ export interface CaseExpectations {
 export function caseExpectations(a: Analysis): CaseExpectations {
   const md = a.content.markdown;
   return { markdown: md.endsWith('\n') || md === '' ? md : md + '\n', decision: formatJson(decisionSummary(a)) };
-}
-
-/** snapshot.json.gz's bytes: the snapshot's JSON, gzipped (no file name or time in the header). */
-export function encodeCaseSnapshot(snapshot: PageSnapshot): Buffer {
-  return encodeSnapshot(snapshot, { gzip: true });
-}
-
-/** A case's snapshot.json.gz, read through the snapshot schema (a snapshot of another version throws). */
-export function decodeCaseSnapshot(bytes: Buffer): PageSnapshot {
-  return decodeSnapshot(bytes);
 }
 
 /**

@@ -1,8 +1,9 @@
 /** The generated files of a fixture case: their layout, the snapshot's round trip, known failures. */
 import { describe, expect, it } from 'vitest';
 import { compareSite, failedComparison, type Expected } from '../../../src/check/compare.js';
-import { decodeCaseSnapshot, encodeCaseSnapshot, failureKinds, formatJson, parseKnownFailures } from '../../../src/check/fixture-case.js';
+import { failureKinds, formatJson, parseKnownFailures } from '../../../src/check/fixture-case.js';
 import { emptyRecord } from '../../../src/pipeline/record.js';
+import { decodeSnapshot, encodeSnapshot } from '../../../src/snapshot/file.js';
 import { caseSnapshot } from '../helpers/fixture-cases.js';
 
 describe('formatJson', () => {
@@ -21,14 +22,14 @@ describe('formatJson', () => {
 describe('snapshot.json.gz', () => {
   it('reads back what it wrote, the same bytes every time', () => {
     const s = caseSnapshot('paywall-teaser');
-    const bytes = encodeCaseSnapshot(s);
-    expect(decodeCaseSnapshot(bytes)).toEqual(s);
-    expect(encodeCaseSnapshot(s).equals(bytes)).toBe(true);
+    const bytes = encodeSnapshot(s, { gzip: true });
+    expect(decodeSnapshot(bytes)).toEqual(s);
+    expect(encodeSnapshot(s, { gzip: true }).equals(bytes)).toBe(true);
   });
 
   it('is read through the snapshot schema', () => {
     const s = caseSnapshot('paywall-teaser');
-    expect(() => decodeCaseSnapshot(encodeCaseSnapshot({ ...s, version: 2 } as unknown as typeof s))).toThrow(/snapshot version 2/);
+    expect(() => decodeSnapshot(encodeSnapshot({ ...s, version: 2 } as unknown as typeof s, { gzip: true }))).toThrow(/snapshot version 2/);
   });
 });
 

@@ -2,7 +2,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CASE_FILES, decodeCaseSnapshot } from '../../../src/check/fixture-case.js';
+import { CASE_FILES } from '../../../src/check/fixture-case.js';
+import { decodeSnapshot } from '../../../src/snapshot/file.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -23,5 +24,5 @@ export function casePath(site: string, file: keyof typeof CASE_FILES): string {
 
 /** A case's recorded snapshot, read through the snapshot schema. */
 export function caseSnapshot(site: string): PageSnapshot {
-  return decodeCaseSnapshot(readFileSync(casePath(site, 'snapshot')));
+  return decodeSnapshot(readFileSync(casePath(site, 'snapshot')));
 }
