@@ -8,15 +8,17 @@
 //              records them)
 //
 // 1. Every page is analysed as viseg does by default (the shipped segmentation and content
-//    models); the role features of its fine blocks (src/classify/role-features.ts; the regions
-//    get their roles by rules) go into a table, with, per block, the characters of each role
+//    models); the role features of its fine blocks (src/classify/role-features.ts; a region that
+//    is a fine block too is one of them, for its fine role: its top-level role is the rules') go
+//    into a table, with, per block, the characters of each role
 //    class it holds: a character's class is the type of its people's innermost block mapped by
 //    GOLD_TYPE_ROLES (src/eval/segmentation.ts) onto the model's classes, counted with the fine
 //    block that holds it, exactly as the role accuracy counts it.
 // 2. scripts/train/fit_roles.py fits gradient-boosted trees on it (XGBoost), one model per fold
 //    (every page but the fold's) and one on all pages.
 // 3. Held out: every page is analysed again with the model of the fold that did not see it, and
-//    its roles scored as `viseg eval --segmentation` scores them; in sample: with the final model.
+//    its roles scored as `viseg eval --segmentation` scores them (each level with its own role:
+//    `role` at the top, `fineRole` at the fine level); in sample: with the final model.
 // Pages are dealt into folds as scripts/fit-segmentation.mjs deals them (page i of the sorted ids
 // with gold text into fold i mod k). The roles do not change the blocks, so the segmentation
 // figures are those of the shipped level rules.
@@ -145,8 +147,9 @@ function evaluate(modelOf) {
     const a = analyzeSnapshot(p.snap, { models: { ...contentModels, roles: modelOf(p) } });
     const rect = rectsOf(a.tree);
     const role = new Map(a.decision.blocks.map((b) => [b.id, b.role]));
-    const level = (ids) => ({ rects: ids.map((id) => rect.get(id)), roles: ids.map((id) => role.get(id) ?? 'other') });
-    return seg.evaluateSegPage(p.id, p.gold, { top: level(a.tree.levels.top), fine: level(a.tree.levels.fine) }, null);
+    const fineRole = new Map(a.decision.blocks.map((b) => [b.id, b.fineRole]));
+    const level = (ids, roles) => ({ rects: ids.map((id) => rect.get(id)), roles: ids.map((id) => roles.get(id) ?? 'other') });
+    return seg.evaluateSegPage(p.id, p.gold, { top: level(a.tree.levels.top, role), fine: level(a.tree.levels.fine, fineRole) }, null);
   });
 }
 const golds = new Map(pages.map((p) => [p.id, p.gold]));

@@ -23,7 +23,7 @@
  * such place gets a shorter label (its id) or none. Labels never overlap each other, and at most
  * {@link MAX_LABELS} are drawn (biggest blocks first): text dominates raster time.
  */
-import type { Decision } from '../classify/index.js';
+import type { BlockRecord, Decision, Role } from '../classify/index.js';
 import type { Block, BlockTree, Separator } from '../segment/types.js';
 import type { Rect } from '../snapshot/types.js';
 import { MAIN_COLOUR, ROLE_COLOURS, ROLE_ORDER, roleColour, SEPARATOR_COLOUR, textColourOn } from './colours.js';
@@ -411,12 +411,13 @@ export function overlayPrimitives(input: OverlayInput): Primitive[] {
   const view = levelView(tree, input.level);
   for (const s of view.separators) push(onPage(separatorPrim(s)));
 
-  // 3. leaf outlines in their role's colour (the chosen level's blocks)
+  // 3. leaf outlines in their role's colour (the chosen level's blocks, in that level's roles)
   const leafList = view.blocks;
+  const roleOf = (rec: BlockRecord | undefined): Role => (rec ? (input.level === 'top' ? rec.role : rec.fineRole ?? rec.role) : 'other');
   for (const leaf of leafList) {
     const r = irect(leaf.rect);
     if (r.w <= 0 || r.h <= 0) continue;
-    const colour = roleColour(byId.get(leaf.id)?.role ?? 'other');
+    const colour = roleColour(roleOf(byId.get(leaf.id)));
     push(onPage(prim(r.x, r.y, r.w, r.h, insideOutline(r, LEAF_STROKE, colour))));
   }
 
@@ -435,7 +436,7 @@ export function overlayPrimitives(input: OverlayInput): Primitive[] {
     if (labels >= MAX_LABELS) break;
     if (r.w < MIN_LABEL_W || r.h < MIN_LABEL_H || r.y >= height || r.x >= width) continue;
     const rec = byId.get(leaf.id);
-    const role = rec?.role ?? 'other';
+    const role = roleOf(rec);
     const spot = placer.place(r, [`${leaf.id} ${role} ${fmtScore(rec?.score)}`, leaf.id], LEAF_STROKE);
     if (!spot) continue;
     push(label(spot.x, spot.y, spot.text, roleColour(role)));

@@ -122,7 +122,7 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
     let logOdds = 0;
     if (chars > 0) SCORE_COMPONENTS.forEach((c, i) => (logOdds += components[c] = round(at(comp, i) / chars)));
     const excerpt = isLeaf ? own.map((i) => at(blocks, i).text).join(' ').slice(0, EXCERPT_CHARS) : '';
-    records.push({ id: b.id, rect: b.rect, doc: b.doc, leaf: isLeaf, role: 'other', score: chars ? round(score / chars) : 0, logOdds: round(logOdds), components, features, excerpt });
+    records.push({ id: b.id, rect: b.rect, doc: b.doc, leaf: isLeaf, role: 'other', fineRole: 'other', score: chars ? round(score / chars) : 0, logOdds: round(logOdds), components, features, excerpt });
   }
   return records;
 }

@@ -7,7 +7,7 @@
  *    others are named by where they sit against it: beside it `sidebar`, above it `header`, below
  *    it `footer`. A large fixed block is an `overlay`; a region whose own elements say what it is
  *    (`<nav>`, `<footer>`, `role=complementary`, `class="sidebar"`, ...) takes that role.
- * 2. Blocks inside a region (the fine level), by the role model (models/roles.json, a
+ * 2. The fine blocks (the fine level, a region without a finer split included), by the role model (models/roles.json, a
  *    gradient-boosted tree ensemble fitted by scripts/fit-roles.mjs on the block types people
  *    marked on the seg-random pages; docs/segmentation.md): one of header, navigation, content,
  *    sidebar, footer, advertisement, comments, from the block's place on the page and against the
@@ -17,9 +17,16 @@
  *    text, `navigation` in the main region below the article `related`; a picture without text of
  *    an advertising banner's size is an `advertisement`. Inside an overlay everything is `overlay`.
  *
+ * A block has a role per level: `role` is the one of the top-level view (a region's rule role,
+ * a fine block's model role), `fineRole` the one of the fine view. They differ only for a region
+ * that is itself a fine block (a top-level block with no finer split): its `role` is the rule's,
+ * its `fineRole` the model's, which sees it as a fine block like any other (with itself as its
+ * region) and agrees more often with the people's innermost types, while the rule agrees more
+ * often with their top-level ones (docs/segmentation.md, "Roles").
+ *
  * Blocks above the regions are containers (`other`); blocks between a region and its fine
- * blocks take the role covering most of their text. A region that is itself a fine block keeps
- * its region role. Without levels (a tree from an older caller), each leaf is its own region.
+ * blocks take the role covering most of their text. Without levels (a tree from an older
+ * caller), each leaf is its own region.
  */
 import type { PageSnapshot, Rect } from '../snapshot/types.js';
 import { featureColumns, predictMargins, type TreeModel } from './model.js';
@@ -94,9 +101,9 @@ export function regionRole(t: BlockRecord, mainRegion: BlockRecord | null, hasAr
 export interface RoleTable {
   regions: BlockRecord[];
   regionRoles: Role[];
-  /** The fine blocks that are not regions themselves. */
+  /** The fine blocks, regions that are fine blocks too included. */
   blocks: BlockRecord[];
-  /** Index into `regions` of the region each fine block lies in (-1: none). */
+  /** Index into `regions` of the region each fine block lies in, or is (-1: none). */
   regionOf: number[];
   /** ROLE_FEATURES.length values per fine block, row-major. */
   rows: Float32Array;
@@ -116,8 +123,7 @@ export function roleTable(records: readonly BlockRecord[], main: Decision['main'
     if (v > best) [mainRegion, best] = [t, v];
   }
   const regionRoles = regions.map((t) => regionRole(t, mainRegion, main !== null, W, H));
-  const regionIds = new Set(regions.map((t) => t.id));
-  const blocks = (levels?.fine ?? leafIds).filter((id) => byId.has(id) && !regionIds.has(id)).map((id) => byId.get(id)!);
+  const blocks = (levels?.fine ?? leafIds).filter((id) => byId.has(id)).map((id) => byId.get(id)!);
   const regionOf = blocks.map((b) => regions.findIndex((t) => within(b.id, t.id)));
   const page = rolePage(records, main?.rect ?? null, snapshot);
   const n = ROLE_FEATURES.length;
@@ -148,7 +154,7 @@ export function predictRoleClasses(model: TreeModel, table: RoleTable): RoleClas
  * whose main content is `main`. Links in the main region below the article are `related` (both
  * agree with the people's LinkList).
  */
-export function fineRole(cls: RoleClass, block: BlockRecord, region: Role, main: Decision['main']): Role {
+export function blockRole(cls: RoleClass, block: BlockRecord, region: Role, main: Decision['main']): Role {
   if (region === 'overlay') return 'overlay';
   // A picture without text has no characters for the model to have learnt from: the size of a
   // standard advertising banner names it.
@@ -163,19 +169,21 @@ export function assignRoles(records: BlockRecord[], main: Decision['main'], snap
   const W = snapshot.document.width;
   const H = snapshot.document.height;
   const table = roleTable(records, main, snapshot, levels);
-  table.regions.forEach((t, i) => (t.role = at(table.regionRoles, i)));
   const classes = predictRoleClasses(model, table);
   table.blocks.forEach((b, i) => {
     const k = at(table.regionOf, i);
-    b.role = isOverlay(b, W, H) ? 'overlay' : fineRole(at(classes, i), b, k >= 0 ? at(table.regionRoles, k) : 'other', main);
+    b.role = isOverlay(b, W, H) ? 'overlay' : blockRole(at(classes, i), b, k >= 0 ? at(table.regionRoles, k) : 'other', main);
+    b.fineRole = b.role;
   });
+  // A region keeps its rule role at the top level, whatever its fine role.
+  table.regions.forEach((t, i) => (t.role = at(table.regionRoles, i)));
   // Blocks above the regions are containers; blocks between a region and its fine blocks take
-  // the role covering most of their text.
+  // the role covering most of their text. Neither is a block of the fine level: one role serves.
+  const fines = new Set(table.blocks);
   const given = new Set([...table.regions, ...table.blocks]);
-  const fines = [...table.blocks, ...table.regions];
   for (const r of records) {
-    if (given.has(r)) continue;
-    r.role = table.regions.some((t) => within(t.id, r.id)) ? 'other' : majorityRole(r, fines);
+    if (!given.has(r)) r.role = table.regions.some((t) => within(t.id, r.id)) ? 'other' : majorityRole(r, table.blocks);
+    if (!fines.has(r)) r.fineRole = r.role;
   }
 }
 
@@ -184,13 +192,13 @@ function isAdShape(r: Rect): boolean {
   return (r.w >= 300 && r.h <= 120 && r.w / Math.max(1, r.h) >= 4) || (r.w <= 336 && r.h >= 250 && r.h <= 620);
 }
 
-/** The role covering most of a block's fine blocks' text (area when they have none). */
+/** The (fine) role covering most of a block's fine blocks' text (area when they have none). */
 function majorityRole(r: BlockRecord, fines: readonly BlockRecord[]): Role {
   const weight = new Map<Role, number>();
   for (const l of fines) {
     if (!within(l.id, r.id)) continue;
     const w = l.features.chars || (l.rect.w * l.rect.h) / 1e6;
-    weight.set(l.role, (weight.get(l.role) ?? 0) + w);
+    weight.set(l.fineRole, (weight.get(l.fineRole) ?? 0) + w);
   }
   let best: Role = 'other';
   let bestW = -1;

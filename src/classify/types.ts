@@ -130,7 +130,13 @@ export interface BlockRecord {
   rect: Rect;
   doc: number;
   leaf: boolean;
+  /** The block's role in the top-level view (a region's rule role; roles.ts). */
   role: Role;
+  /**
+   * Its role in the fine view: the same as `role`, except for a region that is itself a fine
+   * block, whose fine role comes from the role model (roles.ts).
+   */
+  fineRole: Role;
   /** Chars-weighted probability that the block's text is main content (0..1). */
   score: number;
   /** Chars-weighted mean log-odds of its text being main content: the sum of `components`. */

@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveInputs } from '../browser/index.js';
-import type { Decision } from '../classify/index.js';
+import type { Decision, Role } from '../classify/index.js';
 import {
   DEFAULT_GRID, evaluateSegPage, formatSegSummary, readSegDataset, summarizeSeg,
   type GoldLevel, type GridSpec, type LevelPrediction, type PageEvaluation, type SegGold,
@@ -45,7 +45,7 @@ export function parseGrid(v: string | undefined): GridSpec {
   return { cols: Number(m[1]), rowPx: Number(m[2]) };
 }
 
-/** Each level's blocks: their rectangles and roles. */
+/** Each level's blocks: their rectangles and roles (each level's own: `role` at the top, `fineRole` at the fine level). */
 function predictions(tree: BlockTree, decision: Decision): Record<GoldLevel, LevelPrediction> {
   const rect = new Map<string, BlockTree['root']['rect']>();
   const walk = (b: BlockTree['root']): void => {
@@ -54,9 +54,10 @@ function predictions(tree: BlockTree, decision: Decision): Record<GoldLevel, Lev
   };
   walk(tree.root);
   const role = new Map(decision.blocks.map((b) => [b.id, b.role]));
+  const fineRole = new Map(decision.blocks.map((b) => [b.id, b.fineRole]));
   const levels = tree.levels!;
-  const level = (ids: readonly string[]): LevelPrediction => ({ rects: ids.map((id) => rect.get(id)!), roles: ids.map((id) => role.get(id) ?? 'other') });
-  return { top: level(levels.top), fine: level(levels.fine) };
+  const level = (ids: readonly string[], roles: Map<string, Role>): LevelPrediction => ({ rects: ids.map((id) => rect.get(id)!), roles: ids.map((id) => roles.get(id) ?? 'other') });
+  return { top: level(levels.top, role), fine: level(levels.fine, fineRole) };
 }
 
 function readSnapshot(file: string): PageSnapshot | null {

@@ -28,7 +28,10 @@ export interface SegmentNode {
   id: string;
   rect: Block['rect'];
   doc: number;
+  /** The block's role at the level shown: with `--level fine` its fine role, otherwise its top-level role. */
   role: BlockRecord['role'];
+  /** Its role in the fine view (differs from `role` for a top-level block that is not split further). */
+  fineRole: BlockRecord['fineRole'];
   score: number;
   main: boolean;
   chars: number;
@@ -66,7 +69,7 @@ export function segmentView(tree: BlockTree, decision: Decision, level?: Segment
     // Inner blocks have no excerpt of their own in the record: their leaves' text stands for it.
     const text = r?.excerpt || leavesOf(b).map((l) => rec.get(l.id)?.excerpt ?? '').filter(Boolean).join(' ');
     return {
-      id: b.id, rect: b.rect, doc: b.doc, role: r?.role ?? 'other', score: r?.score ?? 0, main: mainIds.has(b.id) || decision.main?.id === b.id,
+      id: b.id, rect: b.rect, doc: b.doc, role: (level === 'fine' ? r?.fineRole : r?.role) ?? 'other', fineRole: r?.fineRole ?? r?.role ?? 'other', score: r?.score ?? 0, main: mainIds.has(b.id) || decision.main?.id === b.id,
       chars: b.stats.chars, linkDensity: b.stats.chars ? Math.round((b.stats.linkChars / b.stats.chars) * 1000) / 1000 : 0,
       excerpt: cut(text), separators, children,
     };
@@ -97,7 +100,8 @@ export function formatOutline(root: SegmentNode): string {
     const r = n.rect;
     const mark = n.main ? ' *MAIN*' : '';
     const ex = n.children.length === 0 && n.excerpt ? `  "${n.excerpt}"` : '';
-    lines.push(`${'  '.repeat(depth)}${n.id} [${n.role}${mark}] doc=${n.doc} score=${n.score} ${r.w}x${r.h}@${r.x},${r.y} chars=${n.chars}${ex}`);
+    const fine = n.fineRole !== n.role ? ` fine:${n.fineRole}` : '';
+    lines.push(`${'  '.repeat(depth)}${n.id} [${n.role}${fine}${mark}] doc=${n.doc} score=${n.score} ${r.w}x${r.h}@${r.x},${r.y} chars=${n.chars}${ex}`);
     for (const c of n.children) walk(c, depth + 1);
   };
   walk(root, 0);

@@ -34,12 +34,15 @@ export const errorInfoSchema = z.object({
 /**
  * The decision record (`--explain`) is classify's own type; a record read back is checked for the
  * parts readers use (the page type, the main block, every block's id, box, role and score).
+ * A block's `role` is its role in the top-level view and `fineRole` its role in the fine view
+ * (they differ for a top-level block that is not split further: classify/roles.ts); records
+ * written before the fine role existed have only `role`, which then serves both views.
  */
 const decisionShape = z.looseObject({
   pageType: z.enum(PAGE_TYPES),
   main: z.looseObject({ id: z.string(), rect, score: z.number(), blockIds: z.array(z.string()) }).nullable(),
   reason: z.string(),
-  blocks: z.array(z.looseObject({ id: z.string(), rect, role: z.string(), score: z.number() })),
+  blocks: z.array(z.looseObject({ id: z.string(), rect, role: z.string(), fineRole: z.string().optional(), score: z.number() })),
 });
 
 /**

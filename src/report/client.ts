@@ -119,7 +119,7 @@ export const REPORT_JS = `(function () {
     var id = document.createElement('strong');
     id.textContent = b.id;
     head.appendChild(id);
-    head.appendChild(document.createTextNode(' \\u00b7 ' + b.role + ' \\u00b7 score ' + fmt(b.score)));
+    head.appendChild(document.createTextNode(' \\u00b7 ' + b.role + (b.fineRole && b.fineRole !== b.role ? ' (fine: ' + b.fineRole + ')' : '') + ' \\u00b7 score ' + fmt(b.score)));
     tip.appendChild(head);
     var r = b.rect || { x: 0, y: 0, w: 0, h: 0 };
     tip.appendChild(div('tip-sub', (b.leaf ? 'leaf' : 'inner block') + ' \\u00b7 DoC ' + fmt(b.doc) + ' \\u00b7 ' +

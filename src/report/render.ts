@@ -48,7 +48,9 @@ export const KEY_FEATURES = ['chars', 'words', 'linkDensity', 'textDensity', 're
 /** Block data as embedded for the overlay script. */
 interface ClientBlock {
   id: string;
+  /** The role in the top-level view, and in the fine view (the leaves are the fine level). */
   role: string;
+  fineRole: string;
   score: number;
   leaf: boolean;
   doc: number;
@@ -96,6 +98,8 @@ function toClient(b: BlockRecord): ClientBlock {
   return {
     id: String(b.id),
     role: String(b.role),
+    // Records written before the fine role existed have one role for both views.
+    fineRole: String(b.fineRole ?? b.role),
     score: num(b.score),
     leaf: Boolean(b.leaf),
     doc: num(b.doc),
@@ -140,7 +144,7 @@ function blockLink(pageIndex: number, id: string, index: BlockIndex, blocks: Cli
   if (i === undefined) return `<code>${h(id)}</code>`;
   const b = at(blocks, i);
   return `<a class="blk-link" href="#b-${pageIndex}-${i}" data-p="${pageIndex}" data-b="${i}">` +
-    `<span class="swatch" style="background:${h(roleColour(b.role))}"></span><code>${h(id)}</code></a>`;
+    `<span class="swatch" style="background:${h(roleColour(drawnRole(b)))}"></span><code>${h(id)}</code></a>`;
 }
 
 function summaryHtml(s: ReportSummary): string {
@@ -219,21 +223,26 @@ function reasonHtml(pageIndex: number, r: ExtractRecord, blocks: ClientBlock[], 
     `<p class="comp">${h(d.reason)}</p>${merged}</details></div>`;
 }
 
+/** The role a block is drawn in: leaves are the fine level's blocks, and take its role. */
+function drawnRole(b: ClientBlock): string {
+  return b.leaf ? b.fineRole : b.role;
+}
+
 function overlayHtml(pageIndex: number, blocks: ClientBlock[], cssW: number, cssH: number, mainIds: Set<string>): string {
   // biggest first so smaller blocks sit on top and catch the pointer
   const order = blocks.map((b, i) => ({ b, i }))
     .filter(({ b }) => b.rect.w > 0 && b.rect.h > 0 && b.rect.x < cssW && b.rect.y < cssH && b.rect.x + b.rect.w > 0 && b.rect.y + b.rect.h > 0)
     .sort((a, c) => c.b.rect.w * c.b.rect.h - a.b.rect.w * a.b.rect.h || a.i - c.i);
   return order.map(({ b, i }) =>
-    `<div class="blk${b.leaf ? ' leaf' : ''}${mainIds.has(b.id) ? ' in-main' : ''}" id="b-${pageIndex}-${i}" data-p="${pageIndex}" data-b="${i}" data-id="${h(b.id)}" data-role="${h(b.role)}" ` +
-    `style="left:${pct(b.rect.x, cssW)};top:${pct(b.rect.y, cssH)};width:${pct(b.rect.w, cssW)};height:${pct(b.rect.h, cssH)};--c:${h(roleColour(b.role))}"></div>`,
+    `<div class="blk${b.leaf ? ' leaf' : ''}${mainIds.has(b.id) ? ' in-main' : ''}" id="b-${pageIndex}-${i}" data-p="${pageIndex}" data-b="${i}" data-id="${h(b.id)}" data-role="${h(drawnRole(b))}" ` +
+    `style="left:${pct(b.rect.x, cssW)};top:${pct(b.rect.y, cssH)};width:${pct(b.rect.w, cssW)};height:${pct(b.rect.h, cssH)};--c:${h(roleColour(drawnRole(b)))}"></div>`,
   ).join('');
 }
 
 /** The legend: one toggle per role on the page (highlights its blocks), with counts. */
 function legendHtml(pageIndex: number, blocks: ClientBlock[]): string {
   const counts = new Map<string, number>();
-  for (const b of blocks) if (b.leaf) counts.set(b.role, (counts.get(b.role) ?? 0) + 1);
+  for (const b of blocks) if (b.leaf) counts.set(b.fineRole, (counts.get(b.fineRole) ?? 0) + 1);
   const roles = [...ROLE_ORDER.filter((r) => counts.has(r)), ...[...counts.keys()].filter((r) => !(ROLE_ORDER as readonly string[]).includes(r)).sort()];
   if (!roles.length) return '';
   return `<fieldset class="legend"><legend>Roles (leaf blocks): tick to highlight</legend>` + roles.map((role) =>
@@ -297,7 +306,7 @@ function candidatesHtml(pageIndex: number, blocks: ClientBlock[], mainIds: strin
     const isMain = main.has(b.id) || b.id === mainBlockId;
     return `<tr${isMain ? ' class="main"' : ''} data-p="${pageIndex}" data-b="${i}"><td class="num">${rank + 1}</td>` +
       `<td>${blockLink(pageIndex, b.id, index, blocks)}${isMain ? ' <b>main</b>' : ''}</td>` +
-      `<td>${h(b.role)}</td><td class="num">${h(fmtNum(b.score))}</td><td class="comp">${comps}</td><td class="comp">${feats}</td>` +
+      `<td>${h(b.role)}${b.fineRole !== b.role ? ` (fine: ${h(b.fineRole)})` : ''}</td><td class="num">${h(fmtNum(b.score))}</td><td class="comp">${comps}</td><td class="comp">${feats}</td>` +
       `<td class="excerpt">${h(b.excerpt.slice(0, 160))}</td></tr>`;
   }).join('');
   return `<table class="candidates"><thead><tr><th>#</th><th>block</th><th>role</th><th>score</th><th>components</th><th>key features</th><th>excerpt</th></tr></thead>` +

@@ -26,7 +26,7 @@ export function block(id: string, r: Rect, children: Block[] = [], separators: S
 
 export function record(b: Block, role: Role, score: number, p: Partial<BlockRecord> = {}): BlockRecord {
   return {
-    id: b.id, rect: b.rect, doc: b.doc, leaf: b.children.length === 0, role, score, logOdds: score,
+    id: b.id, rect: b.rect, doc: b.doc, leaf: b.children.length === 0, role, fineRole: role, score, logOdds: score,
     components: { text: score / 2, links: score / 4, geometry: score / 4 }, features: features(), excerpt: `text of ${b.id}`, ...p,
   };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { bundledModels } from '../../../src/classify/index.js';
 import { compileModel, type ModelFile } from '../../../src/classify/model.js';
 import { ROLE_FEATURES, roleFeatureRow, rolePage } from '../../../src/classify/role-features.js';
-import { assignRoles, fineRole, regionRole, ROLE_CLASSES, roleTable } from '../../../src/classify/roles.js';
+import { assignRoles, blockRole, regionRole, ROLE_CLASSES, roleTable } from '../../../src/classify/roles.js';
 import type { BlockFeatures, BlockRecord } from '../../../src/classify/types.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 
@@ -21,7 +21,7 @@ function rec(id: string, rect: [number, number, number, number], f: Partial<Bloc
     top: rect[1] / H, areaShare: (rect[2] * rect[3]) / (W * H), paragraphs: 1, headings: 0, listItems: 0, links: 0, images: 0,
     formControls: 0, tables: 0, mainShare: 0, prose: 0, hint: null, positionFixed: false, ...f,
   };
-  return { id, rect: { x: rect[0], y: rect[1], w: rect[2], h: rect[3] }, doc: 6, leaf, role: 'other', score: 0, logOdds: 0, components: {}, features, excerpt: '' };
+  return { id, rect: { x: rect[0], y: rect[1], w: rect[2], h: rect[3] }, doc: 6, leaf, role: 'other', fineRole: 'other', score: 0, logOdds: 0, components: {}, features, excerpt: '' };
 }
 
 /** A one-tree model: a fine block with link density >= 0.5 is navigation, any other content. */
@@ -88,16 +88,16 @@ describe('region roles (step 1)', () => {
 describe('fine roles (step 2)', () => {
   it('turns content into main for main-content text, links below the article into related, and keeps overlays', () => {
     const r = pageRecords();
-    expect(fineRole('content', r[3]!, 'main', main)).toBe('main');
-    expect(fineRole('content', r[3]!, 'main', null)).toBe('content');
-    expect(fineRole('content', r[4]!, 'main', main)).toBe('content');
-    expect(fineRole('navigation', r[4]!, 'main', main)).toBe('related');
-    expect(fineRole('navigation', r[4]!, 'sidebar', main)).toBe('navigation');
-    expect(fineRole('navigation', r[3]!, 'main', main)).toBe('navigation');
-    expect(fineRole('content', r[3]!, 'overlay', main)).toBe('overlay');
+    expect(blockRole('content', r[3]!, 'main', main)).toBe('main');
+    expect(blockRole('content', r[3]!, 'main', null)).toBe('content');
+    expect(blockRole('content', r[4]!, 'main', main)).toBe('content');
+    expect(blockRole('navigation', r[4]!, 'main', main)).toBe('related');
+    expect(blockRole('navigation', r[4]!, 'sidebar', main)).toBe('navigation');
+    expect(blockRole('navigation', r[3]!, 'main', main)).toBe('navigation');
+    expect(blockRole('content', r[3]!, 'overlay', main)).toBe('overlay');
     const banner = rec('1-2-3', [0, 2600, 728, 90], { chars: 0, images: 1 });
-    expect(fineRole('content', banner, 'main', main)).toBe('advertisement');
-    expect(fineRole('content', { ...banner, features: { ...banner.features, images: 0 } }, 'main', main)).toBe('content');
+    expect(blockRole('content', banner, 'main', main)).toBe('advertisement');
+    expect(blockRole('content', { ...banner, features: { ...banner.features, images: 0 } }, 'main', main)).toBe('content');
   });
 
   it('gives regions their rule role and fine blocks the model\'s, containers other', () => {
@@ -108,8 +108,34 @@ describe('fine roles (step 2)', () => {
     });
     const t = roleTable(r, main, snapshot, levels);
     expect(t.regions.map((b) => b.id)).toEqual(levels.top);
-    expect(t.blocks.map((b) => b.id)).toEqual(['1-2-1', '1-2-2']);
-    expect(t.rows).toHaveLength(2 * ROLE_FEATURES.length);
+    expect(t.blocks.map((b) => b.id)).toEqual(levels.fine);
+    expect(t.rows).toHaveLength(levels.fine.length * ROLE_FEATURES.length);
+  });
+
+  it('gives a region that is a fine block too its fine role from the model, its top-level role from the rules', () => {
+    const r = pageRecords();
+    assignRoles(r, main, snapshot, compileModel(linkModel()), levels);
+    // 1-1 (header, mostly links), 1-3 (sidebar, links) and 1-4 (footer, text) are not split:
+    // the model reads them as navigation, navigation and content at the fine level.
+    expect(Object.fromEntries(r.map((b) => [b.id, b.fineRole]))).toEqual({
+      '1': 'other', '1-1': 'navigation', '1-2': 'main', '1-2-1': 'main', '1-2-2': 'related', '1-3': 'navigation', '1-4': 'content',
+    });
+    // The model sees such a region as a fine block whose region is itself, alone in it.
+    const t = roleTable(r, main, snapshot, levels);
+    const i = t.blocks.findIndex((b) => b.id === '1-3');
+    expect(t.regions[t.regionOf[i]!]!.id).toBe('1-3');
+    const row = t.rows.subarray(i * ROLE_FEATURES.length, (i + 1) * ROLE_FEATURES.length);
+    const at = (name: string) => row[ROLE_FEATURES.indexOf(name)];
+    expect(at('regionShare')).toBe(1);
+    expect(at('region_sidebar')).toBe(1);
+    expect(at('prevLinkDensity')).toBe(-1);
+    expect(at('nextLinkDensity')).toBe(-1);
+  });
+
+  it('keeps a fixed overlay region an overlay at both levels', () => {
+    const r = [...pageRecords(), rec('1-5', [0, 0, W, 800], { positionFixed: true, linkDensity: 0.9, links: 5 })];
+    assignRoles(r, main, snapshot, compileModel(linkModel()), { top: [...levels.top, '1-5'], fine: [...levels.fine, '1-5'] });
+    expect([r[7]!.role, r[7]!.fineRole]).toEqual(['overlay', 'overlay']);
   });
 });
 

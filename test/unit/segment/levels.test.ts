@@ -103,4 +103,19 @@ describe('the annotated picture of a level', () => {
     expect(separators('fine')).toBe(2);
     expect(separators('top')).toBe(1);
   });
+
+  it('labels and colours each level\'s blocks with that level\'s role', () => {
+    const { tree, decision } = fakePage();
+    tree.levels = { top: ['1-1', '1-2', '1-3'], fine: ['1-1', '1-2-1', '1-2-2', '1-3'] };
+    // The footer region is not split: a footer at the top level, a link list at the fine level.
+    decision.blocks.find((b) => b.id === '1-3')!.fineRole = 'navigation';
+    const labels = (level?: 'top' | 'fine') => overlayPrimitives({ width: 800, height: 600, tree, decision, maxHeight: 16000, pageHeight: 600, level })
+      .map((p) => p.svg).filter((svg) => svg.includes('>1-3 '));
+    expect(labels('top').join('')).toContain('1-3 footer');
+    expect(labels('fine').join('')).toContain('1-3 navigation');
+    expect(labels('fine').join('')).not.toContain('footer');
+    const v = segmentView(tree, decision, 'fine');
+    expect(v.root.children.find((c) => c.id === '1-3')).toMatchObject({ role: 'navigation', fineRole: 'navigation' });
+    expect(segmentView(tree, decision, 'top').root.children.find((c) => c.id === '1-3')).toMatchObject({ role: 'footer', fineRole: 'navigation' });
+  });
 });
