@@ -2,8 +2,8 @@
  * What the role model (models/roles.json, fitted by scripts/fit-roles.mjs on people's block types)
  * sees of a fine block: where it sits on the page and against the main content, how big it is,
  * what its text is like (links, length, sentences, main-content share), which boilerplate role its
- * own elements name, its DoC, and the role and features of the region (top-level block) it lies
- * in. Every value comes from the decision record's block features (blocks.ts) and the tree's two
+ * own elements name, its DoC, the role and features of the region (top-level block) it lies in
+ * (itself, for a region with no finer split), and its place among the other blocks and regions. Every value comes from the decision record's block features (blocks.ts) and the tree's two
  * levels; nothing here looks at the people's marks.
  */
 import type { PageSnapshot, Rect } from '../snapshot/types.js';
@@ -32,7 +32,31 @@ export const ROLE_FEATURES: readonly string[] = [
   'regionTop', 'regionBottom', 'regionLeft', 'regionRight', 'regionCharsShare', 'regionLinkDensity', 'regionMainShare',
   ...REGION_ROLES.map((r) => `region_${r}`),
   ...HINTS.map((h) => `regionHint_${h}`),
+  'isRegion', 'siblings', 'siblingIndex', 'regionIndex', 'regions', 'prevAnyLinkDensity', 'nextAnyLinkDensity',
+  ...REGION_ROLES.map((r) => `prevRegion_${r}`),
+  ...REGION_ROLES.map((r) => `nextRegion_${r}`),
 ];
+
+/**
+ * Where a fine block sits among the others: its place in its region's run of fine blocks, its
+ * region's place among the regions, the fine blocks just before and after it on the page whatever
+ * their region, and the rule roles of the regions before and after its own (a footer region
+ * follows the content, a lone link block between header and main is the menu).
+ */
+export interface RoleContext {
+  /** Index of the block among its region's fine blocks, and how many there are. */
+  index: number;
+  count: number;
+  /** Index of its region among the page's regions (-1: none), and how many there are. */
+  regionIndex: number;
+  regions: number;
+  /** The fine blocks before and after it in reading order, null at the page's ends. */
+  prevAny: BlockRecord | null;
+  nextAny: BlockRecord | null;
+  /** The rule roles of the regions before and after its region, null at the ends. */
+  prevRegionRole: Role | null;
+  nextRegionRole: Role | null;
+}
 
 /** The page-wide values every row of a page shares. */
 export interface RolePage {
@@ -53,9 +77,9 @@ const cap = (px: number): number => Math.max(0, Math.min(PX_CAP, px));
 /**
  * One row of features (ROLE_FEATURES) for the fine block `block` inside `region`, whose role is
  * `regionRole`; `prev` and `next` are the fine blocks before and after it in the same region
- * (a menu is a run of link blocks), null at the region's ends.
+ * (a menu is a run of link blocks), null at the region's ends; `ctx` places it among the others.
  */
-export function roleFeatureRow(block: BlockRecord, region: BlockRecord, regionRole: Role, prev: BlockRecord | null, next: BlockRecord | null, page: RolePage): number[] {
+export function roleFeatureRow(block: BlockRecord, region: BlockRecord, regionRole: Role, prev: BlockRecord | null, next: BlockRecord | null, page: RolePage, ctx: RoleContext): number[] {
   const W = Math.max(1, page.width);
   const H = Math.max(1, page.height);
   const f = block.features;
@@ -79,6 +103,11 @@ export function roleFeatureRow(block: BlockRecord, region: BlockRecord, regionRo
     rr.y / H, bottom(rr) / H, rr.x / W, (rr.x + rr.w) / W, page.chars ? rf.chars / page.chars : 0, rf.linkDensity, rf.mainShare,
     ...REGION_ROLES.map((x) => (regionRole === x ? 1 : 0)),
     ...HINTS.map((h) => (rf.hint === h ? 1 : 0)),
+    block === region ? 1 : 0, ctx.count, ctx.count > 1 ? ctx.index / (ctx.count - 1) : 0.5,
+    ctx.regionIndex < 0 ? -1 : ctx.regions > 1 ? ctx.regionIndex / (ctx.regions - 1) : 0.5, ctx.regions,
+    ctx.prevAny ? ctx.prevAny.features.linkDensity : -1, ctx.nextAny ? ctx.nextAny.features.linkDensity : -1,
+    ...REGION_ROLES.map((x) => (ctx.prevRegionRole === x ? 1 : 0)),
+    ...REGION_ROLES.map((x) => (ctx.nextRegionRole === x ? 1 : 0)),
   ];
 }
 

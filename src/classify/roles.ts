@@ -7,15 +7,17 @@
  *    others are named by where they sit against it: beside it `sidebar`, above it `header`, below
  *    it `footer`. A large fixed block is an `overlay`; a region whose own elements say what it is
  *    (`<nav>`, `<footer>`, `role=complementary`, `class="sidebar"`, ...) takes that role.
- * 2. The fine blocks (the fine level, a region without a finer split included), by the role model (models/roles.json, a
- *    gradient-boosted tree ensemble fitted by scripts/fit-roles.mjs on the block types people
- *    marked on the seg-random pages; docs/segmentation.md): one of header, navigation, content,
- *    sidebar, footer, advertisement, comments, from the block's place on the page and against the
- *    main content, its size, its text (length, link density, link length, sentences,
- *    main-content share), its DoC, the role its own elements name, and its region's role and
- *    features (role-features.ts). `content` is `main` for a block that is mostly main-content
- *    text, `navigation` in the main region below the article `related`; a picture without text of
- *    an advertising banner's size is an `advertisement`. Inside an overlay everything is `overlay`.
+ * 2. The fine blocks (the fine level, a region without a finer split included), by the role
+ *    model (models/roles.json, a gradient-boosted tree ensemble fitted by scripts/fit-roles.mjs
+ *    on the block types people marked on the seg-random pages; docs/segmentation.md): one of
+ *    header, navigation, content, sidebar, footer, advertisement, comments, from the block's
+ *    place on the page and against the main content, its size, its text (length, link density,
+ *    link length, sentences, main-content share), its DoC, the role its own elements name, its
+ *    region's role and features, and its place among the others (in its region's run of blocks,
+ *    in the regions' order, between which regions; role-features.ts). `content` is `main` for a
+ *    block that is mostly main-content text, `navigation` in the main region below the article
+ *    `related`; a picture without text of an advertising banner's size is an `advertisement`.
+ *    Inside an overlay everything is `overlay`.
  *
  * A block has a role per level: `role` is the one of the top-level view (a region's rule role,
  * a fine block's model role), `fineRole` the one of the fine view. They differ only for a region
@@ -30,7 +32,7 @@
  */
 import type { PageSnapshot, Rect } from '../snapshot/types.js';
 import { featureColumns, predictMargins, type TreeModel } from './model.js';
-import { ROLE_FEATURES, roleFeatureRow, rolePage } from './role-features.js';
+import { ROLE_FEATURES, roleFeatureRow, rolePage, type RoleContext } from './role-features.js';
 import type { BlockRecord, Decision, Role } from './types.js';
 import { at } from '../util/at.js';
 
@@ -128,11 +130,21 @@ export function roleTable(records: readonly BlockRecord[], main: Decision['main'
   const page = rolePage(records, main?.rect ?? null, snapshot);
   const n = ROLE_FEATURES.length;
   const rows = new Float32Array(blocks.length * n);
+  const count = new Map<number, number>();
+  for (const k of regionOf) count.set(k, (count.get(k) ?? 0) + 1);
+  const seen = new Map<number, number>();
   blocks.forEach((b, i) => {
     const k = at(regionOf, i);
     const prev = i > 0 && regionOf[i - 1] === k ? at(blocks, i - 1) : null;
     const next = i + 1 < blocks.length && regionOf[i + 1] === k ? at(blocks, i + 1) : null;
-    rows.set(roleFeatureRow(b, k >= 0 ? at(regions, k) : b, k >= 0 ? at(regionRoles, k) : 'other', prev, next, page), i * n);
+    const index = seen.get(k) ?? 0;
+    seen.set(k, index + 1);
+    const ctx: RoleContext = {
+      index, count: count.get(k) ?? 1, regionIndex: k, regions: regions.length,
+      prevAny: i > 0 ? at(blocks, i - 1) : null, nextAny: i + 1 < blocks.length ? at(blocks, i + 1) : null,
+      prevRegionRole: k > 0 ? at(regionRoles, k - 1) : null, nextRegionRole: k >= 0 && k + 1 < regions.length ? at(regionRoles, k + 1) : null,
+    };
+    rows.set(roleFeatureRow(b, k >= 0 ? at(regions, k) : b, k >= 0 ? at(regionRoles, k) : 'other', prev, next, page, ctx), i * n);
   });
   return { regions, regionRoles, blocks, regionOf, rows };
 }

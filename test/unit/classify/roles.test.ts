@@ -58,7 +58,8 @@ describe('role features', () => {
   it('gives one value per named feature, names unique', () => {
     const r = pageRecords();
     expect(new Set(ROLE_FEATURES).size).toBe(ROLE_FEATURES.length);
-    const row = roleFeatureRow(r[3]!, r[2]!, 'main', null, r[4]!, rolePage(r, main.rect, snapshot));
+    const ctx = { index: 0, count: 2, regionIndex: 1, regions: 4, prevAny: r[1]!, nextAny: r[4]!, prevRegionRole: 'header' as const, nextRegionRole: 'sidebar' as const };
+    const row = roleFeatureRow(r[3]!, r[2]!, 'main', null, r[4]!, rolePage(r, main.rect, snapshot), ctx);
     expect(row).toHaveLength(ROLE_FEATURES.length);
     expect(row.every((x) => Number.isFinite(x))).toBe(true);
     const at = (name: string) => row[ROLE_FEATURES.indexOf(name)];
@@ -66,6 +67,10 @@ describe('role features', () => {
     expect(at('insideMain')).toBe(1);
     expect(at('prevLinkDensity')).toBe(-1);
     expect(at('nextLinkDensity')).toBe(0.8);
+    expect(at('isRegion')).toBe(0);
+    expect([at('siblings'), at('siblingIndex'), at('regionIndex'), at('regions')]).toEqual([2, 0, 1 / 3, 4]);
+    expect(at('prevAnyLinkDensity')).toBeCloseTo(0.9);
+    expect([at('prevRegion_header'), at('prevRegion_main'), at('nextRegion_sidebar')]).toEqual([1, 0, 1]);
   });
 });
 
@@ -130,6 +135,13 @@ describe('fine roles (step 2)', () => {
     expect(at('region_sidebar')).toBe(1);
     expect(at('prevLinkDensity')).toBe(-1);
     expect(at('nextLinkDensity')).toBe(-1);
+    // ...but it knows it is a region, and its neighbours on the page and among the regions.
+    expect(at('isRegion')).toBe(1);
+    expect(at('siblings')).toBe(1);
+    expect(at('regionIndex')).toBeCloseTo(2 / 3);
+    expect(at('prevAnyLinkDensity')).toBeCloseTo(0.8);
+    expect(at('nextAnyLinkDensity')).toBe(0);
+    expect([at('prevRegion_main'), at('nextRegion_footer')]).toEqual([1, 1]);
   });
 
   it('keeps a fixed overlay region an overlay at both levels', () => {
