@@ -63,9 +63,11 @@ function run(options) {
         b.children.forEach(walk);
       };
       walk(a.tree.root);
+      // Each level is scored with its own roles: `role` at the top, `fineRole` at the fine level.
       const role = new Map(a.decision.blocks.map((b) => [b.id, b.role]));
-      const level = (ids) => ({ rects: ids.map((id) => rect.get(id)), roles: ids.map((id) => role.get(id) ?? 'other') });
-      return evaluateSegPage(p.id, p.gold, { top: level(a.tree.levels.top), fine: level(a.tree.levels.fine) }, null);
+      const fineRole = new Map(a.decision.blocks.map((b) => [b.id, b.fineRole]));
+      const level = (ids, roles) => ({ rects: ids.map((id) => rect.get(id)), roles: ids.map((id) => roles.get(id) ?? 'other') });
+      return evaluateSegPage(p.id, p.gold, { top: level(a.tree.levels.top, role), fine: level(a.tree.levels.fine, fineRole) }, null);
     } catch (e) {
       return evaluateSegPage(p.id, p.gold, null, String(e));
     }
@@ -214,16 +216,20 @@ A pure function of the page snapshot (\`segment()\` in src/segment): same snapsh
    page), below it \`footer\` (when it ends in the bottom ${roles.FOOTER_ZONE * 100}%), and \`content\` otherwise or when
    taller than ${roles.MAX_BAND} px; a large fixed box is an \`overlay\`, and a region whose own elements name it
    (\`<nav>\`, \`<footer>\`, \`role=complementary\`, \`class="sidebar"\`) takes that role. *Fine blocks*
-   inside a region, by the **role model** (models/roles.json): gradient-boosted trees that give
+   (a region without a finer split among them), by the **role model** (models/roles.json): gradient-boosted trees that give
    one of ${roles.ROLE_CLASSES.map((c) => `\`${c}\``).join(', ')} from ${roleModel.features.length} features
    of the block (src/classify/role-features.ts): its place on the page and against the main
    content, its size, its text (length, link density, characters per link, links per line,
    sentences, main-content share), its DoC, the role its own elements name, the link density of
-   the fine blocks before and after it, and its region's rule role and features. \`content\` is
+   the fine blocks before and after it (in its region, and on the page), its region's rule role
+   and features, the rule roles of the regions before and after its own, and its place in its
+   region's run of blocks and in the regions' order. \`content\` is
    \`main\` for a block whose text is at least ${roles.MAIN_SHARE * 100}% main content, \`navigation\` in the main region below
    the article \`related\`; a picture without text the size of an advertising banner is an
-   \`advertisement\`, and inside an overlay everything is \`overlay\`. A region that is itself a
-   fine block keeps its region role.
+   \`advertisement\`, and inside an overlay everything is \`overlay\`. A block has a role per
+   level (\`role\` and \`fineRole\` in the decision record): a region that is itself a fine block
+   keeps its rule role at the top level and takes the model's at the fine level, because the
+   rules agree better with the people's top-level types and the model with their innermost ones.
 
 ## How the values were fitted
 
@@ -313,7 +319,7 @@ type of its top-level block, and characters still without a type are left out.
 ${Object.entries(GOLD_TYPE_ROLES).map(([t, r]) => `| ${t} | ${r.join(', ')} |`).join('\n')}
 
 The role model is fitted by \`scripts/fit-roles.mjs\` (XGBoost, through
-scripts/train/fit_roles.py) on the fine blocks of the ${roleFit.pages} pages: each fine block holds characters of
+scripts/train/fit_roles.py) on the fine blocks of the ${roleFit.pages} pages (${roleFit.blocks}, regions without a finer split included): each fine block holds characters of
 the people's innermost types, mapped by the table above onto the model's classes (LinkList and
 Menu onto \`navigation\`, Content and Article onto \`content\`), and the model learns, weighed by
 those characters, the class that agrees with most of them. It is cross-validated over pages with
@@ -329,8 +335,8 @@ way on all pages: ${roleModel.provenance.params.n_estimators} rounds of trees of
 
 Per fold (held out, pooled, top / fine): ${roleFit.perFold.map((f) => `${f3(f.top)} / ${f3(f.fine)}`).join('; ')}. The folds
 differ this much because a few long pages hold most of the characters; the held-out figures are
-the ones to expect. The top level's roles come from the rules alone, so its held-out and in-sample
-figures are the same.
+the ones to expect. The top level's roles come from the rules alone (the model gives only the fine
+level's), so its held-out and in-sample figures are the same.
 
 The reference that calls every block main content shows how much of the text is content: about
 four fifths of the characters people marked sit in their Content or Article blocks, so the pooled

@@ -67,7 +67,7 @@ export function decisionSummary(a: Analysis): DecisionSummary {
     trace: d.trace,
     selection: d.selection,
     metadata: a.metadata,
-    blocks: d.blocks.map((b) => ({ id: b.id, role: b.role, leaf: b.leaf, score: b.score, rect: b.rect, excerpt: b.excerpt })),
+    blocks: d.blocks.map((b) => ({ id: b.id, role: b.role, fineRole: b.fineRole, leaf: b.leaf, score: b.score, rect: b.rect, excerpt: b.excerpt })),
   };
 }
 
