@@ -172,6 +172,18 @@ describe('renderReport', () => {
     expect(data[0]!.blocks.filter((b) => b.inText).map((b) => b.id)).toEqual(['1-2-1']);
   });
 
+  it('draws the leaves (the fine level) in their fine role, and names both roles where they differ', async () => {
+    const { decision } = fakePage();
+    // The footer region 1-3 is not split: a footer at the top level, a link list at the fine level.
+    decision.blocks.find((b) => b.id === '1-3')!.fineRole = 'navigation';
+    const html = renderReport([{ record: fakeRecord(1, { decision }), screenshot: await blankPng(800, 600), blocks: decision.blocks }]);
+    expect(html).toMatch(/data-id="1-3" data-role="navigation" style="[^"]*--c:#/);
+    const legend = /<fieldset class="legend">[\s\S]*?<\/fieldset>/.exec(html)![0];
+    expect(legend).toContain('data-role="navigation"');
+    expect(legend).not.toContain('data-role="footer"');
+    expect(html).toContain('<td>footer (fine: navigation)</td>');
+  });
+
   it('draws every block of decision.main.blockIds as main', async () => {
     const { decision } = fakePage();
     decision.main!.blockIds = ['1-2-1', '1-3'];
