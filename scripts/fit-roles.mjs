@@ -145,11 +145,7 @@ if (py.status !== 0) process.exit(py.status ?? 1);
 function evaluate(modelOf) {
   return pages.map((p) => {
     const a = analyzeSnapshot(p.snap, { models: { ...contentModels, roles: modelOf(p) } });
-    const rect = rectsOf(a.tree);
-    const role = new Map(a.decision.blocks.map((b) => [b.id, b.role]));
-    const fineRole = new Map(a.decision.blocks.map((b) => [b.id, b.fineRole]));
-    const level = (ids, roles) => ({ rects: ids.map((id) => rect.get(id)), roles: ids.map((id) => roles.get(id) ?? 'other') });
-    return seg.evaluateSegPage(p.id, p.gold, { top: level(a.tree.levels.top, role), fine: level(a.tree.levels.fine, fineRole) }, null);
+    return seg.evaluateSegPage(p.id, p.gold, seg.levelPredictions(a.tree, a.decision), null);
   });
 }
 const golds = new Map(pages.map((p) => [p.id, p.gold]));

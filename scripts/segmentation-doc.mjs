@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = (p) => import(path.join(root, 'dist', p));
-const { evaluateSegPage, readSegDataset, summarizeSeg, GOLD_TYPE_ROLES } = await dist('eval/segmentation.js');
+const { evaluateSegPage, levelPredictions, readSegDataset, summarizeSeg, GOLD_TYPE_ROLES } = await dist('eval/segmentation.js');
 const { analyzeSnapshot } = await dist('pipeline/analyze.js');
 const { DEFAULT_PARAMS, PAPER_WEIGHTS } = await dist('segment/index.js');
 const { readSnapshotFile } = await dist('snapshot/file.js');
@@ -57,17 +57,7 @@ function run(options) {
   const pages = dataset.map((p) => {
     try {
       const a = analyzeSnapshot(snaps.get(p.id), options);
-      const rect = new Map();
-      const walk = (b) => {
-        rect.set(b.id, b.rect);
-        b.children.forEach(walk);
-      };
-      walk(a.tree.root);
-      // Each level is scored with its own roles: `role` at the top, `fineRole` at the fine level.
-      const role = new Map(a.decision.blocks.map((b) => [b.id, b.role]));
-      const fineRole = new Map(a.decision.blocks.map((b) => [b.id, b.fineRole]));
-      const level = (ids, roles) => ({ rects: ids.map((id) => rect.get(id)), roles: ids.map((id) => roles.get(id) ?? 'other') });
-      return evaluateSegPage(p.id, p.gold, { top: level(a.tree.levels.top, role), fine: level(a.tree.levels.fine, fineRole) }, null);
+      return evaluateSegPage(p.id, p.gold, levelPredictions(a.tree, a.decision), null);
     } catch (e) {
       return evaluateSegPage(p.id, p.gold, null, String(e));
     }

@@ -23,7 +23,7 @@
  * such place gets a shorter label (its id) or none. Labels never overlap each other, and at most
  * {@link MAX_LABELS} are drawn (biggest blocks first): text dominates raster time.
  */
-import type { BlockRecord, Decision, Role } from '../classify/index.js';
+import { roleAt, type BlockRecord, type Decision, type Role } from '../classify/index.js';
 import type { Block, BlockTree, Separator } from '../segment/types.js';
 import type { Rect } from '../snapshot/types.js';
 import { MAIN_COLOUR, ROLE_COLOURS, ROLE_ORDER, roleColour, SEPARATOR_COLOUR, textColourOn } from './colours.js';
@@ -413,7 +413,7 @@ export function overlayPrimitives(input: OverlayInput): Primitive[] {
 
   // 3. leaf outlines in their role's colour (the chosen level's blocks, in that level's roles)
   const leafList = view.blocks;
-  const roleOf = (rec: BlockRecord | undefined): Role => (rec ? (input.level === 'top' ? rec.role : rec.fineRole ?? rec.role) : 'other');
+  const roleOf = (rec: BlockRecord | undefined): Role => (rec ? roleAt(rec, input.level ?? 'fine') : 'other');
   for (const leaf of leafList) {
     const r = irect(leaf.rect);
     if (r.w <= 0 || r.h <= 0) continue;

@@ -26,6 +26,7 @@ export type {
 } from './types.js';
 export { FEATURE_FAMILIES, PAGE_TYPES, SCORE_COMPONENTS } from './types.js';
 export { bundledModels, loadModels, type ClassifierModels } from './models.js';
+export { roleAt } from './roles.js';
 
 export interface ClassifyOptions {
   /** Models to use instead of the bundled ones (cross-validation folds, experiments). */

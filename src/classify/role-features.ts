@@ -3,7 +3,8 @@
  * sees of a fine block: where it sits on the page and against the main content, how big it is,
  * what its text is like (links, length, sentences, main-content share), which boilerplate role its
  * own elements name, its DoC, the role and features of the region (top-level block) it lies in
- * (itself, for a region with no finer split), and its place among the other blocks and regions. Every value comes from the decision record's block features (blocks.ts) and the tree's two
+ * (itself, for a region with no finer split), and its place among the other blocks and regions.
+ * Every value comes from the decision record's block features (blocks.ts) and the tree's two
  * levels; nothing here looks at the people's marks.
  */
 import type { PageSnapshot, Rect } from '../snapshot/types.js';

@@ -217,3 +217,8 @@ function majorityRole(r: BlockRecord, fines: readonly BlockRecord[]): Role {
   for (const [role, w] of weight) if (w > bestW) [best, bestW] = [role, w];
   return best;
 }
+
+/** A block's role in the view of one level: `role` at the top, `fineRole` at the fine level. */
+export function roleAt(b: Pick<BlockRecord, 'role' | 'fineRole'>, level: 'top' | 'fine'): Role {
+  return level === 'top' ? b.role : b.fineRole;
+}

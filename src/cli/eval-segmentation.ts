@@ -8,10 +8,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveInputs } from '../browser/index.js';
-import type { Decision, Role } from '../classify/index.js';
+import type { Decision } from '../classify/index.js';
 import {
-  DEFAULT_GRID, evaluateSegPage, formatSegSummary, readSegDataset, summarizeSeg,
-  type GoldLevel, type GridSpec, type LevelPrediction, type PageEvaluation, type SegGold,
+  DEFAULT_GRID, evaluateSegPage, formatSegSummary, levelPredictions, readSegDataset, summarizeSeg,
+  type GridSpec, type PageEvaluation, type SegGold,
 } from '../eval/segmentation.js';
 import { OptionsError } from '../options.js';
 import { analyzeSnapshot } from '../pipeline/analyze.js';
@@ -45,21 +45,6 @@ export function parseGrid(v: string | undefined): GridSpec {
   return { cols: Number(m[1]), rowPx: Number(m[2]) };
 }
 
-/** Each level's blocks: their rectangles and roles (each level's own: `role` at the top, `fineRole` at the fine level). */
-function predictions(tree: BlockTree, decision: Decision): Record<GoldLevel, LevelPrediction> {
-  const rect = new Map<string, BlockTree['root']['rect']>();
-  const walk = (b: BlockTree['root']): void => {
-    rect.set(b.id, b.rect);
-    for (const c of b.children) walk(c);
-  };
-  walk(tree.root);
-  const role = new Map(decision.blocks.map((b) => [b.id, b.role]));
-  const fineRole = new Map(decision.blocks.map((b) => [b.id, b.fineRole]));
-  const levels = tree.levels!;
-  const level = (ids: readonly string[], roles: Map<string, Role>): LevelPrediction => ({ rects: ids.map((id) => rect.get(id)!), roles: ids.map((id) => roles.get(id) ?? 'other') });
-  return { top: level(levels.top, role), fine: level(levels.fine, fineRole) };
-}
-
 function readSnapshot(file: string): PageSnapshot | null {
   if (!existsSync(file)) return null;
   try {
@@ -86,7 +71,7 @@ export async function runSegmentationEval(o: SegEvalOptions): Promise<void> {
 
   const record = (id: string, tree: BlockTree | undefined, decision: Decision | undefined, error: string | null): void => {
     const gold = golds.get(id)!;
-    const pred = tree && decision ? predictions(tree, decision) : null;
+    const pred = tree && decision ? levelPredictions(tree, decision) : null;
     results.set(id, evaluateSegPage(id, gold, pred, pred ? null : error ?? 'no block tree', grid));
     if (o.saveSegments && tree && decision) {
       for (const level of ['top', 'fine'] as const) {

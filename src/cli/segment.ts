@@ -3,7 +3,7 @@
  * or one level of it (`--level top|fine`) as a flat list of blocks.
  */
 import { Command, Option } from 'commander';
-import type { BlockRecord, Decision } from '../classify/index.js';
+import { roleAt, type BlockRecord, type Decision } from '../classify/index.js';
 import type { Block, BlockLevels, BlockTree, Separator } from '../segment/types.js';
 import { jsonLine } from '../record/jsonl.js';
 import { addRenderOptions, dflt, EXIT_OK, EXIT_SOME_FAILED, renderOne, reportFatal, type RenderCliOptions } from './common.js';
@@ -69,7 +69,7 @@ export function segmentView(tree: BlockTree, decision: Decision, level?: Segment
     // Inner blocks have no excerpt of their own in the record: their leaves' text stands for it.
     const text = r?.excerpt || leavesOf(b).map((l) => rec.get(l.id)?.excerpt ?? '').filter(Boolean).join(' ');
     return {
-      id: b.id, rect: b.rect, doc: b.doc, role: (level === 'fine' ? r?.fineRole : r?.role) ?? 'other', fineRole: r?.fineRole ?? r?.role ?? 'other', score: r?.score ?? 0, main: mainIds.has(b.id) || decision.main?.id === b.id,
+      id: b.id, rect: b.rect, doc: b.doc, role: r ? roleAt(r, level === 'fine' ? 'fine' : 'top') : 'other', fineRole: r?.fineRole ?? 'other', score: r?.score ?? 0, main: mainIds.has(b.id) || decision.main?.id === b.id,
       chars: b.stats.chars, linkDensity: b.stats.chars ? Math.round((b.stats.linkChars / b.stats.chars) * 1000) / 1000 : 0,
       excerpt: cut(text), separators, children,
     };

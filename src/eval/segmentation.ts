@@ -21,7 +21,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Role } from '../classify/types.js';
+import type { Decision, Role } from '../classify/types.js';
+import type { Block, BlockTree } from '../segment/types.js';
 import type { Rect } from '../snapshot/types.js';
 import { addAt, at, own } from '../util/at.js';
 
@@ -321,6 +322,32 @@ export function roleAgreement(gold: SegGold, level: GoldLevel, assigned: readonl
 export interface LevelPrediction {
   rects: Rect[];
   roles: Role[];
+}
+
+/**
+ * viseg's prediction at both levels from its block tree and decision record: each level's blocks
+ * with that level's role (`role` at the top, `fineRole` at the fine level).
+ */
+export function levelPredictions(tree: BlockTree, decision: Pick<Decision, 'blocks'>): Record<GoldLevel, LevelPrediction> {
+  const rect = new Map<string, Rect>();
+  const walk = (b: Block): void => {
+    rect.set(b.id, b.rect);
+    for (const c of b.children) walk(c);
+  };
+  walk(tree.root);
+  const top = new Map(decision.blocks.map((b) => [b.id, b.role]));
+  const fine = new Map(decision.blocks.map((b) => [b.id, b.fineRole]));
+  const levels = tree.levels;
+  if (!levels) throw new Error('the block tree has no levels (it was cut at a --pdoc)');
+  const level = (ids: readonly string[], roles: Map<string, Role>): LevelPrediction => ({
+    rects: ids.map((id) => {
+      const r = rect.get(id);
+      if (!r) throw new Error(`level block ${id} is not in the block tree`);
+      return r;
+    }),
+    roles: ids.map((id) => roles.get(id) ?? 'other'),
+  });
+  return { top: level(levels.top, top), fine: level(levels.fine, fine) };
 }
 
 export const SYSTEMS = ['viseg', 'page', 'grid', 'lines'] as const;

@@ -64,7 +64,16 @@ export const recoverySchema = z.object({
 
 export type Recovery = z.output<typeof recoverySchema>;
 
-const decision = z.custom<Decision & { recovery?: Recovery }>((v) => decisionShape.safeParse(v).success, { message: 'not a viseg decision record' });
+/**
+ * Records written before the fine role existed have one role for both views: read back, their
+ * blocks' `fineRole` is their `role`, so every reader sees both.
+ */
+const decision = z
+  .custom<Decision & { recovery?: Recovery }>((v) => decisionShape.safeParse(v).success, { message: 'not a viseg decision record' })
+  .transform((d) => {
+    for (const b of d.blocks) b.fineRole ??= b.role;
+    return d;
+  });
 
 export const extractRecordSchema = z.object({
   /** The input as the user named it (a path, `dir/file` for a file found in a folder, a URL, `-`). */

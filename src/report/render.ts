@@ -98,8 +98,7 @@ function toClient(b: BlockRecord): ClientBlock {
   return {
     id: String(b.id),
     role: String(b.role),
-    // Records written before the fine role existed have one role for both views.
-    fineRole: String(b.fineRole ?? b.role),
+    fineRole: String(b.fineRole),
     score: num(b.score),
     leaf: Boolean(b.leaf),
     doc: num(b.doc),

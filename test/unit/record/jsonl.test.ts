@@ -26,6 +26,13 @@ describe('parseRecordLine', () => {
     expect(parseRecordLine(jsonLine(r))).toEqual({ ok: true, record: r });
   });
 
+  it('gives a decision record written before the fine role its top-level role in both views', () => {
+    const block = { id: '1-1', rect: { x: 0, y: 0, w: 10, h: 10 }, role: 'navigation', score: 0.1 };
+    const decision = { pageType: 'article', main: null, reason: 'r', blocks: [block, { ...block, id: '1-2', role: 'main', fineRole: 'content' }] };
+    const r = parseRecordLine(jsonLine({ ...rec('a.html'), decision }));
+    expect(r.ok && r.record.decision?.blocks.map((b) => [b.role, b.fineRole])).toEqual([['navigation', 'navigation'], ['main', 'content']]);
+  });
+
   it('says a line that is not JSON is not JSON', () => {
     const r = parseRecordLine('{"input": "torn');
     expect(r.ok).toBe(false);
