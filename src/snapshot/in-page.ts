@@ -18,10 +18,10 @@ export interface InPageArgs {
 
 export function inPageSnapshot(args: InPageArgs): WireSnapshot {
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE', 'PARAM', 'SOURCE', 'TRACK']);
-  // With scripting on, a <noscript>'s content is one raw text node of markup, never shown. With
-  // JavaScript off (the no-script render of pipeline/recover.ts) it is parsed into elements and
-  // laid out like any other content: then it is part of the page.
-  const shownNoscript = (el: Element): boolean => el.tagName.toUpperCase() === 'NOSCRIPT' && el.firstElementChild !== null && el.getClientRects().length > 0;
+  // With scripting on, a <noscript> gets no layout box, whatever its content or style: it is never
+  // shown. With JavaScript off (the no-script render of pipeline/recover.ts) its content is parsed
+  // and laid out like any other: then it is part of the page.
+  const shownNoscript = (el: Element): boolean => el.tagName.toUpperCase() === 'NOSCRIPT' && el.getClientRects().length > 0;
   const LEAF = new Set(['SVG', 'CANVAS', 'VIDEO', 'AUDIO', 'IMG', 'INPUT', 'SELECT', 'TEXTAREA', 'IFRAME', 'OBJECT', 'EMBED', 'MATH', 'PROGRESS', 'METER']);
   const ATTRS = ['id', 'class', 'alt', 'title', 'role', 'itemprop', 'itemtype', 'itemscope', 'rel', 'datetime', 'lang', 'dir',
     'aria-label', 'aria-hidden', 'aria-modal', 'colspan', 'rowspan', 'type', 'name', 'start', 'width', 'height', 'hidden', 'data-src',

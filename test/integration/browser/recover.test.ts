@@ -16,6 +16,9 @@ const PROSE = Array.from(
   (_, i) => `<p>Paragraph ${i + 1} of the story tells how the harbour office opened its records to the public this spring, and how the ledgers show the town trading through three centuries of storms, wars and fashions.</p>`,
 ).join('');
 
+/** A sentence only the noscript of the working app holds. */
+const NOSCRIPT_ONLY = 'This forum works best with JavaScript enabled in your browser settings.';
+
 const PAGES: Record<string, string> = {
   // the "anti-flicker" pattern: hidden until a script that never loads offline lifts it
   'body-hidden.html': `<!doctype html><html><head><title>Body hidden</title><style>body{display:none}</style>
@@ -40,9 +43,10 @@ const PAGES: Record<string, string> = {
   'noscript-app.html': `<!doctype html><html><head><title>Noscript app</title></head><body><section id="main"></section>
     <noscript><div id="topic"><h1>Noscript app</h1>${PROSE}</div></noscript>
     <script src="https://cdn.example.com/forum-app.js"></script></body></html>`,
-  // the same app when its script runs: it shows the posts itself, nothing to recover
+  // the same app when its script runs: it shows the posts itself, nothing to recover; its noscript
+  // text never shows, and the image there never loads (the yardstick parses noscript inertly)
   'noscript-app-working.html': `<!doctype html><html><head><title>Working app</title></head><body><section id="main"></section>
-    <noscript><div id="topic"><h1>Working app</h1>${PROSE}</div></noscript>
+    <noscript><div id="topic"><h1>Working app</h1>${PROSE}<p>${NOSCRIPT_ONLY}</p><img src="/beacon.png" alt=""></div></noscript>
     <script>const t = document.createElement('div'); t.innerHTML = ${JSON.stringify(`<h1>Working app</h1>${PROSE}`)};
     document.getElementById('main').append(t);</script></body></html>`,
   // content that only JavaScript builds: nothing to recover, the page works as it is
@@ -55,7 +59,9 @@ const PAGES: Record<string, string> = {
 };
 
 /** Pages also loaded by URL: viseg does not have their bytes, only the document at DOMContentLoaded. */
-const SERVED = ['noscript-app.html', 'error-screen.html'];
+const SERVED = ['noscript-app.html', 'error-screen.html', 'noscript-app-working.html'];
+/** Paths the test server was asked for. */
+const requested: string[] = [];
 
 let server: Server | undefined;
 let recs: Map<string, ReturnType<typeof parseJsonl>[number] & { recovery?: { method: string }; decision?: { recovery?: { method: string } } }>;
@@ -65,6 +71,7 @@ describe.skipIf(!haveChromium)('recovering content that scripts hid or destroyed
     const dir = tempDir('viseg-recover-');
     for (const [name, html] of Object.entries(PAGES)) writeFileSync(path.join(dir, name), html);
     server = createServer((req, res) => {
+      requested.push(req.url ?? '');
       const html = PAGES[path.basename(req.url ?? '').replace(/^served-/, '')];
       res.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(html ?? '');
@@ -73,7 +80,7 @@ describe.skipIf(!haveChromium)('recovering content that scripts hid or destroyed
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const urls = SERVED.map((n) => `${origin}/served-${n}`);
     const out = path.join(dir, 'out.jsonl');
-    const run = await runCli(['extract', ...Object.keys(PAGES).map((n) => path.join(dir, n)), ...urls, '-c', '2', '-q', '--explain', '--out', out], {
+    const run = await runCli(['extract', ...Object.keys(PAGES).map((n) => path.join(dir, n)), ...urls, '--offline', '-c', '2', '-q', '--explain', '--out', out], {
       killAfterMs: 170_000,
     });
     expect(run.code, run.stderr).toBe(0);
@@ -81,8 +88,9 @@ describe.skipIf(!haveChromium)('recovering content that scripts hid or destroyed
   }, 180_000);
 
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((r) => server?.close(r));
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise((r) => server!.close(r));
   });
 
   it.each([
@@ -91,7 +99,7 @@ describe.skipIf(!haveChromium)('recovering content that scripts hid or destroyed
     ['error-screen.html', 'no-script'],
     ['replaced-early.html', 'no-script'],
     ['noscript-app.html', 'no-script'],
-    ...SERVED.map((n) => [`served-${n}`, 'no-script']),
+    ...SERVED.filter((n) => n !== 'noscript-app-working.html').map((n) => [`served-${n}`, 'no-script']),
   ])('recovers %s (%s) and says so', (name, method) => {
     const r = recs.get(name)!;
     expect(r.ok, JSON.stringify(r.error)).toBe(true);
@@ -102,11 +110,17 @@ describe.skipIf(!haveChromium)('recovering content that scripts hid or destroyed
     expect(r.warnings.some((w) => w.code === 'CONTENT_RECOVERED')).toBe(true);
   });
 
-  it.each(['js-built.html', 'ordinary.html', 'https-redirect.html', 'noscript-app-working.html'])('leaves %s as it is', (name) => {
+  it.each(['js-built.html', 'ordinary.html', 'https-redirect.html', 'noscript-app-working.html', 'served-noscript-app-working.html'])('leaves %s as it is', (name) => {
     const r = recs.get(name)!;
     expect(r.ok, JSON.stringify(r.error)).toBe(true);
     expect(r.text).toContain('Paragraph 12 of the story');
     expect(r.recovery).toBeUndefined();
     expect(r.warnings.some((w) => w.code === 'CONTENT_RECOVERED')).toBe(false);
+  });
+
+  it('shows no noscript text on a page whose scripts run, and loads nothing from it', () => {
+    for (const name of ['noscript-app-working.html', 'served-noscript-app-working.html']) expect(recs.get(name)!.text).not.toContain(NOSCRIPT_ONLY);
+    expect(requested.filter((u) => u.includes('beacon'))).toEqual([]);
+    expect(requested).toContain('/served-noscript-app-working.html');
   });
 });
