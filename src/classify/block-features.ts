@@ -375,7 +375,9 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
   const VH = Math.max(1, snapshot.viewport.height);
   const big = (id: number): boolean => at(agg.chars, id) > 0.35 * pageChars;
   const tagDist = ANCESTOR_TAGS.map(([, set]) => nearestDistance(nodes, (n) => n.kind === 'element' && set.has(n.tag)));
-  const roleDist = HINT_ROLES.map((role) => nearestDistance(nodes, (n) => !big(n.id) && roleHint(n) === role));
+  // each node's hinted role worked out once, not once per role asked about
+  const hinted = nodes.map((n) => (big(n.id) ? null : roleHint(n)));
+  const roleDist = HINT_ROLES.map((role) => nearestDistance(nodes, (n) => hinted[n.id] === role));
   const positiveDist = nearestDistance(nodes, (n) => isPositiveHint(n));
   const noiseDist = nearestDistance(nodes, (n) => !big(n.id) && isNoiseHint(n));
   const styleOf = (i: number) => at(nodes, at(blocks, i).owner).style;
