@@ -201,15 +201,66 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
 }
 
 /** For each node, the distance up to the nearest ancestor-or-self matching, or -1. */
-function nearestDistance(nodes: readonly SnapshotNode[], match: (node: SnapshotNode) => boolean): Int32Array {
-  const out = new Int32Array(nodes.length).fill(-1);
-  for (const node of nodes) {
-    if (match(node)) out[node.id] = 0;
-    else if (node.parent >= 0) {
-      const d = at(out, node.parent);
-      out[node.id] = d >= 0 && d < MAX_DISTANCE ? d + 1 : -1;
+/** Indexes into ANCESTOR_TAGS of the sets each tag is in. */
+const ANCESTOR_TAG_SETS: ReadonlyMap<string, readonly number[]> = (() => {
+  const m = new Map<string, number[]>();
+  ANCESTOR_TAGS.forEach(([, set], k) => {
+    for (const tag of set) m.set(tag, [...(m.get(tag) ?? []), k]);
+  });
+  return m;
+})();
+
+/** Per text block, how many element levels up the nearest node of each kind is (-1: none within MAX_DISTANCE). */
+interface AncestorDistances {
+  /** One array per ANCESTOR_TAGS entry. */
+  tag: Int32Array[];
+  /** One array per HINT_ROLES entry: a node whose class/id/role hints that role. */
+  role: Int32Array[];
+  /** A node whose attributes name the article body. */
+  positive: Int32Array;
+  /** A node whose attributes name a small non-article piece. */
+  noise: Int32Array;
+}
+
+/**
+ * Walks up from each text block's element once (at most MAX_DISTANCE levels) and notes the
+ * nearest ancestor, the element itself included, of every kind the features ask about. A `big`
+ * node (one holding much of the page's text) is never a hinted role or noise: a hint on the
+ * page's wrapper says nothing about one text in it.
+ */
+function ancestorDistances(nodes: readonly SnapshotNode[], blocks: readonly TextBlock[], big: (id: number) => boolean): AncestorDistances {
+  const rows = blocks.length;
+  const make = (): Int32Array => new Int32Array(rows).fill(-1);
+  const out: AncestorDistances = { tag: ANCESTOR_TAGS.map(make), role: HINT_ROLES.map(make), positive: make(), noise: make() };
+  const roleIndex = new Map(HINT_ROLES.map((r, k) => [r, k]));
+  const set = (a: Int32Array, i: number, d: number): void => {
+    if (at(a, i) < 0) a[i] = d;
+  };
+  // blocks of one element share its walk
+  const done = new Map<number, number>();
+  blocks.forEach((b, i) => {
+    const same = done.get(b.owner);
+    if (same !== undefined) {
+      for (const a of [...out.tag, ...out.role, out.positive, out.noise]) a[i] = at(a, same);
+      return;
     }
-  }
+    done.set(b.owner, i);
+    let id = b.owner;
+    for (let d = 0; d <= MAX_DISTANCE && id >= 0; d++) {
+      const node = at(nodes, id);
+      if (node.kind === 'element') {
+        for (const k of ANCESTOR_TAG_SETS.get(node.tag) ?? []) set(at(out.tag, k), i, d);
+        if (isPositiveHint(node)) set(out.positive, i, d);
+        if (!big(id)) {
+          const r = roleHint(node);
+          const k = r === null ? undefined : roleIndex.get(r);
+          if (k !== undefined) set(at(out.role, k), i, d);
+          if (isNoiseHint(node)) set(out.noise, i, d);
+        }
+      }
+      id = node.parent;
+    }
+  });
   return out;
 }
 
@@ -374,12 +425,7 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
   const H = Math.max(1, snapshot.document.height);
   const VH = Math.max(1, snapshot.viewport.height);
   const big = (id: number): boolean => at(agg.chars, id) > 0.35 * pageChars;
-  const tagDist = ANCESTOR_TAGS.map(([, set]) => nearestDistance(nodes, (n) => n.kind === 'element' && set.has(n.tag)));
-  // each node's hinted role worked out once, not once per role asked about
-  const hinted = nodes.map((n) => (big(n.id) ? null : roleHint(n)));
-  const roleDist = HINT_ROLES.map((role) => nearestDistance(nodes, (n) => hinted[n.id] === role));
-  const positiveDist = nearestDistance(nodes, (n) => isPositiveHint(n));
-  const noiseDist = nearestDistance(nodes, (n) => !big(n.id) && isNoiseHint(n));
+  const dist = ancestorDistances(nodes, blocks, big);
   const styleOf = (i: number) => at(nodes, at(blocks, i).owner).style;
 
   let pageLink = 0;
@@ -457,10 +503,10 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
   // dom
   for (const [name, set] of OWNER_TAGS) add(`dom.tag.${name}`, 'dom', (i) => (set.has(at(nodes, tb(i).owner).tag) ? 1 : 0));
   add('dom.depth', 'dom', (i) => at(agg.depth, tb(i).owner) / 10);
-  ANCESTOR_TAGS.forEach(([name], k) => add(`dom.in.${name}`, 'dom', (i) => nearness(at(at(tagDist, k), tb(i).owner))));
-  HINT_ROLES.forEach((role, k) => add(`dom.hint.${role}`, 'dom', (i) => nearness(at(at(roleDist, k), tb(i).owner))));
-  add('dom.hint.positive', 'dom', (i) => nearness(at(positiveDist, tb(i).owner)));
-  add('dom.hint.noise', 'dom', (i) => nearness(at(noiseDist, tb(i).owner)));
+  ANCESTOR_TAGS.forEach(([name], k) => add(`dom.in.${name}`, 'dom', (i) => nearness(at(at(dist.tag, k), i))));
+  HINT_ROLES.forEach((role, k) => add(`dom.hint.${role}`, 'dom', (i) => nearness(at(at(dist.role, k), i))));
+  add('dom.hint.positive', 'dom', (i) => nearness(at(dist.positive, i)));
+  add('dom.hint.noise', 'dom', (i) => nearness(at(dist.noise, i)));
   add('dom.fixed', 'dom', (i) => at(agg.fixed, tb(i).owner));
   add('dom.repeat.count', 'dom', (i) => (at(repeatAt, i).id >= 0 ? Math.log1p(at(agg.repeat, at(repeatAt, i).id)) : 0));
   add('dom.repeat.near', 'dom', (i) => nearness(at(repeatAt, i).k));
