@@ -210,7 +210,9 @@ A pure function of the page snapshot (\`segment()\` in src/segment): same snapsh
    one of ${roles.ROLE_CLASSES.map((c) => `\`${c}\``).join(', ')} from ${roleModel.features.length} features
    of the block (src/classify/role-features.ts): its place on the page and against the main
    content, its size, its text (length, link density, characters per link, links per line,
-   sentences, main-content share), its DoC, the role its own elements name, the link density of
+   sentences, main-content share), its link texts and list items (words per link text, the share
+   of headline-length links, of list items that are one link and of text in list items, the
+   share of short text runs), its DoC, the role its own elements name, the link density of
    the fine blocks before and after it (in its region, and on the page), its region's rule role
    and features, the rule roles of the regions before and after its own, and its place in its
    region's run of blocks and in the regions' order. \`content\` is

@@ -1,9 +1,11 @@
 /**
  * What the role model (models/roles.json, fitted by scripts/fit-roles.mjs on people's block types)
  * sees of a fine block: where it sits on the page and against the main content, how big it is,
- * what its text is like (links, length, sentences, main-content share), which boilerplate role its
- * own elements name, its DoC, the role and features of the region (top-level block) it lies in
- * (itself, for a region with no finer split), and its place among the other blocks and regions.
+ * what its text is like (links, length, sentences, main-content share), what its links and list
+ * items are like (a menu's short one-link items against a teaser list's headline links), which
+ * boilerplate role its own elements name, its DoC, the role and features of the region (top-level
+ * block) it lies in (itself, for a region with no finer split), and its place among the other
+ * blocks and regions.
  * Every value comes from the decision record's block features (blocks.ts) and the tree's two
  * levels; nothing here looks at the people's marks.
  */
@@ -27,6 +29,7 @@ export const ROLE_FEATURES: readonly string[] = [
   'left', 'right', 'top', 'bottom', 'topPx', 'belowPx', 'widthShare', 'heightPx', 'areaShare', 'centring',
   'logChars', 'logPlainChars', 'logLines', 'charsPerLink', 'linksPerLine', 'prevLinkDensity', 'nextLinkDensity', 'regionShare', 'charsShare', 'linkDensity', 'textDensity', 'wordsPerLine', 'sentences', 'relFontSize',
   'links', 'listItems', 'paragraphs', 'headings', 'images', 'formControls', 'tables',
+  'linkWords', 'headlineLinks', 'linkItems', 'listShare', 'shortRuns',
   'mainShare', 'prose', 'score', 'doc', 'fixed',
   ...HINTS.map((h) => `hint_${h}`),
   'aboveMain', 'belowMain', 'besideMain', 'insideMain', 'noMain',
@@ -98,6 +101,7 @@ export function roleFeatureRow(block: BlockRecord, region: BlockRecord, regionRo
     f.links ? (f.chars * f.linkDensity) / f.links : 0, f.wordsPerLine && f.words ? f.links / (f.words / f.wordsPerLine) : 0,
     prev ? prev.features.linkDensity : -1, next ? next.features.linkDensity : -1, rf.chars ? f.chars / rf.chars : 0, page.chars ? f.chars / page.chars : 0, f.linkDensity, f.textDensity, f.wordsPerLine, f.sentences, f.relFontSize,
     f.links, f.listItems, f.paragraphs, f.headings, f.images, f.formControls, f.tables,
+    f.linkWords, f.headlineLinks, f.linkItems, f.listShare, f.shortRuns,
     f.mainShare, f.prose, block.score, block.doc, f.positionFixed ? 1 : 0,
     ...HINTS.map((h) => (f.hint === h ? 1 : 0)),
     aboveMain ? 1 : 0, belowMain ? 1 : 0, beside ? 1 : 0, insideMain ? 1 : 0, m === null ? 1 : 0,

@@ -123,6 +123,16 @@ export interface BlockFeatures {
   /** A boilerplate role named by the block's own elements (tag, ARIA role, class/id). */
   hint: Role | null;
   positionFixed: boolean;
+  /** Mean words per link text (links with text); 0 without such links. */
+  linkWords: number;
+  /** Share of the links with text whose text has at least 4 words (headline links, not menu entries). */
+  headlineLinks: number;
+  /** Share of the list items with text whose whole text is one link (a menu entry). */
+  linkItems: number;
+  /** Share of the block's visible characters inside list items. */
+  listShare: number;
+  /** Share of the block's text runs (text blocks) of fewer than 4 words. */
+  shortRuns: number;
 }
 
 export interface BlockRecord {

@@ -16,7 +16,8 @@ export function features(p: Partial<BlockFeatures> = {}): BlockFeatures {
   return {
     chars: 100, words: 20, linkDensity: 0.1, textDensity: 1.5, wordsPerLine: 8, sentences: 3, relFontSize: 1,
     centring: 0.5, top: 0.1, areaShare: 0.1, paragraphs: 2, headings: 0, listItems: 0, links: 1, images: 0,
-    formControls: 0, tables: 0, mainShare: 0, prose: 0.2, hint: null, positionFixed: false, ...p,
+    formControls: 0, tables: 0, mainShare: 0, prose: 0.2, hint: null, positionFixed: false,
+    linkWords: 0, headlineLinks: 0, linkItems: 0, listShare: 0, shortRuns: 0, ...p,
   };
 }
 

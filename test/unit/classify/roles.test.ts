@@ -9,7 +9,9 @@ import { compileModel, type ModelFile } from '../../../src/classify/model.js';
 import { ROLE_FEATURES, roleFeatureRow, rolePage } from '../../../src/classify/role-features.js';
 import { assignRoles, blockRole, regionRole, ROLE_CLASSES, roleTable } from '../../../src/classify/roles.js';
 import type { BlockFeatures, BlockRecord } from '../../../src/classify/types.js';
+import { analyzeSnapshot } from '../../../src/pipeline/analyze.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
+import { h, page, prose } from '../strategies/build.js';
 
 const W = 1200;
 const H = 3000;
@@ -19,7 +21,8 @@ function rec(id: string, rect: [number, number, number, number], f: Partial<Bloc
   const features: BlockFeatures = {
     chars: 100, words: 20, linkDensity: 0, textDensity: 1, wordsPerLine: 10, sentences: 2, relFontSize: 1, centring: 0.5,
     top: rect[1] / H, areaShare: (rect[2] * rect[3]) / (W * H), paragraphs: 1, headings: 0, listItems: 0, links: 0, images: 0,
-    formControls: 0, tables: 0, mainShare: 0, prose: 0, hint: null, positionFixed: false, ...f,
+    formControls: 0, tables: 0, mainShare: 0, prose: 0, hint: null, positionFixed: false,
+    linkWords: 0, headlineLinks: 0, linkItems: 0, listShare: 0, shortRuns: 0, ...f,
   };
   return { id, rect: { x: rect[0], y: rect[1], w: rect[2], h: rect[3] }, doc: 6, leaf, role: 'other', fineRole: 'other', score: 0, logOdds: 0, components: {}, features, excerpt: '' };
 }
@@ -71,6 +74,35 @@ describe('role features', () => {
     expect([at('siblings'), at('siblingIndex'), at('regionIndex'), at('regions')]).toEqual([2, 0, 1 / 3, 4]);
     expect(at('prevAnyLinkDensity')).toBeCloseTo(0.9);
     expect([at('prevRegion_header'), at('prevRegion_main'), at('nextRegion_sidebar')]).toEqual([1, 0, 1]);
+  });
+});
+
+describe('link and list features', () => {
+  it('tells a menu of one-link items from a list of headline links and from prose', () => {
+    const menuList = () => h('ul', {}, ...['Home', 'About us', 'Blog', 'Contact'].map((w) => h('li', {}, h('a', { href: `/${w}` }, w))));
+    const snap = page(
+      menuList(),
+      h('ol', {},
+        h('li', {}, h('a', { href: '/a' }, 'Council votes on the new river bridge'), ' (3 comments)'),
+        h('li', {}, h('a', { href: '/b' }, 'Winter market opens in the old harbour'), h('a', { href: '/b#c' }, '5'))),
+      h('p', {}, prose(3)),
+      h('ul', { hidden: '1' }, h('li', {}, h('a', { href: '/x' }, 'Hidden'))),
+    );
+    const blocks = analyzeSnapshot(snap).decision.blocks;
+    const root = blocks[0]!.features;
+    // Links with text: 4 menu entries (1 + 2 + 1 + 1 words), 2 headlines (7 words each) and "5";
+    // the hidden list counts for nothing.
+    expect(root.linkWords).toBeCloseTo((5 + 14 + 1) / 7);
+    expect(root.headlineLinks).toBeCloseTo(2 / 7);
+    // The 4 menu items are one link each; a headline with a comment count or a second link is not.
+    expect(root.linkItems).toBeCloseTo(4 / 6);
+    const listChars = 'HomeAboutusBlogContact'.length + 'Councilvotesonthenewriverbridge(3comments)'.length + 'Wintermarketopensintheoldharbour5'.length;
+    expect(root.listShare).toBeCloseTo(listChars / (listChars + prose(3).replace(/\s+/g, '').length));
+    expect(root.shortRuns).toBeGreaterThan(0);
+    expect(root.shortRuns).toBeLessThan(1);
+    // A menu on its own is a block whose roots sit inside its list items: it reads as a menu all the same.
+    const menu = analyzeSnapshot(page(menuList())).decision.blocks[0]!.features;
+    expect([menu.linkWords, menu.headlineLinks, menu.linkItems, menu.listShare, menu.shortRuns]).toEqual([5 / 4, 0, 1, 1, 1]);
   });
 });
 
