@@ -10,7 +10,7 @@ import { EXCERPT_CHARS, HINT_WRAPPER_LEVELS } from './params.js';
 import type { BlockScores } from './scores.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type BlockFeatures, type BlockRecord, type Role, type ScoreComponent } from './types.js';
-import { countSentenceEnds, countWords } from '../util/text.js';
+import { countSentenceEnds, countWords, nonSpaceChars } from '../util/text.js';
 import { addAt, at } from '../util/at.js';
 
 const FORM = new Set(['input', 'select', 'textarea', 'button']);
@@ -49,19 +49,6 @@ type ListCounts = Pick<BlockFeatures, 'linkWords' | 'headlineLinks' | 'linkItems
 /** Fewer words than this make a short text (a menu entry, a label); a link of more is a headline. */
 const SHORT_WORDS = 4;
 
-/** Characters of a text that are not white space (a loop: this runs for every text of every block). */
-function nonSpace(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // JavaScript's \s: tab to carriage return, space, no-break space and Unicode's spaces
-    const space = (c >= 9 && c <= 13) || c === 32 || c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-      c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-    if (!space) n++;
-  }
-  return n;
-}
-
 /**
  * What the block's link texts and list items are like: a menu is a list of items that are each
  * one short link, a teaser list has links of headline length, running text has neither. Counts
@@ -94,7 +81,7 @@ function listCounts(snapshot: PageSnapshot, roots: readonly number[]): ListCount
     const n = at(snapshot.nodes, id);
     if (n.kind === 'text') {
       if (!n.visible || !n.text) continue;
-      const c = nonSpace(n.text);
+      const c = nonSpaceChars(n.text);
       chars += c;
       if (inList) listChars += c;
       if (inA >= 0) {

@@ -4,7 +4,7 @@
  * element, cut at `<br>` and at every element whose computed display is not inline.
  */
 import type { PageSnapshot, Rect, SnapshotNode } from '../snapshot/types.js';
-import { countWords } from '../util/text.js';
+import { countWords, nonSpaceChars } from '../util/text.js';
 import { at } from '../util/at.js';
 
 export interface TextBlock {
@@ -97,7 +97,7 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
       const t = at(nodes, id);
       const s = t.text ?? '';
       text += s;
-      if (index.inLink[id]) linkChars += s.replace(/\s+/g, '').length;
+      if (index.inLink[id]) linkChars += nonSpaceChars(s);
       lines = Math.max(lines, t.lines ?? 1);
       if ((t.visible || hidden) && s.trim()) rect = unionRect(rect, t.rect);
     }
@@ -112,7 +112,7 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
       owner,
       textNodes: ids.filter((id) => (hidden || at(nodes, id).visible) && (at(nodes, id).text ?? '').trim() !== ''),
       text: clean,
-      chars: clean.replace(/\s+/g, '').length,
+      chars: nonSpaceChars(clean),
       linkChars,
       words: countWords(clean),
       lines: Math.max(lines, estLines),

@@ -81,3 +81,19 @@ export function collapse(text: string): string {
 export function countSentenceEnds(text: string): number {
   return text.match(/[.!?。！？؟۔](?=\s|$|["'”’)\]])/gu)?.length ?? 0;
 }
+
+/**
+ * Characters (UTF-16 code units) of a text that are not white space as JavaScript's `\s` means
+ * it, counted without building a string: classify counts them for every text of every block.
+ */
+export function nonSpaceChars(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // `\s`: tab to carriage return, space, no-break space and Unicode's spaces
+    const space = (c >= 9 && c <= 13) || c === 32 || c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+      c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+    if (!space) n++;
+  }
+  return n;
+}

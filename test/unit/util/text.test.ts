@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countWords as contentCount } from '../../../src/content/words.js';
-import { countWords } from '../../../src/util/text.js';
+import { countWords, nonSpaceChars } from '../../../src/util/text.js';
 import { segment } from '../../../src/segment/index.js';
 import { el, page, text } from '../helpers/snapshot-builder.js';
 
@@ -52,5 +52,15 @@ describe('countWords: the one word counter', () => {
       expect(segment(snap).root.stats.words).toBe(countWords(s));
       expect(contentCount(s)).toBe(countWords(s));
     }
+  });
+});
+
+describe('nonSpaceChars', () => {
+  it('counts what is left after removing \\s, on every UTF-16 code unit', () => {
+    for (let c = 0; c < 0x10000; c++) {
+      const s = `a${String.fromCharCode(c)}b`;
+      if (nonSpaceChars(s) !== s.replace(/\s+/g, '').length) expect.fail(`code unit ${c.toString(16)}`);
+    }
+    expect(nonSpaceChars(' héllo\u00a0wörld\u3000😀 ')).toBe(' héllo\u00a0wörld\u3000😀 '.replace(/\s+/g, '').length);
   });
 });
