@@ -200,7 +200,6 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
   return { depth, chars, linkChars, textBlocks, sentenceBlocks, paragraphs, repeat, groupChars, fixed };
 }
 
-/** For each node, the distance up to the nearest ancestor-or-self matching, or -1. */
 /** Indexes into ANCESTOR_TAGS of the sets each tag is in. */
 const ANCESTOR_TAG_SETS: ReadonlyMap<string, readonly number[]> = (() => {
   const m = new Map<string, number[]>();
@@ -232,6 +231,7 @@ function ancestorDistances(nodes: readonly SnapshotNode[], blocks: readonly Text
   const rows = blocks.length;
   const make = (): Int32Array => new Int32Array(rows).fill(-1);
   const out: AncestorDistances = { tag: ANCESTOR_TAGS.map(make), role: HINT_ROLES.map(make), positive: make(), noise: make() };
+  const all = [...out.tag, ...out.role, out.positive, out.noise];
   const roleIndex = new Map(HINT_ROLES.map((r, k) => [r, k]));
   const set = (a: Int32Array, i: number, d: number): void => {
     if (at(a, i) < 0) a[i] = d;
@@ -241,7 +241,7 @@ function ancestorDistances(nodes: readonly SnapshotNode[], blocks: readonly Text
   blocks.forEach((b, i) => {
     const same = done.get(b.owner);
     if (same !== undefined) {
-      for (const a of [...out.tag, ...out.role, out.positive, out.noise]) a[i] = at(a, same);
+      for (const a of all) a[i] = at(a, same);
       return;
     }
     done.set(b.owner, i);
