@@ -89,16 +89,6 @@ for (const p of seg.readSegDataset(dataset)) {
 }
 console.error(`${pages.length} pages with gold text; ${folds} folds`);
 
-function rectsOf(tree) {
-  const m = new Map();
-  const walk = (b) => {
-    m.set(b.id, b.rect);
-    b.children.forEach(walk);
-  };
-  walk(tree.root);
-  return m;
-}
-
 // 1. The table.
 const k = ROLE_CLASSES.length;
 const n = ROLE_FEATURES.length;
@@ -110,9 +100,8 @@ for (const p of pages) {
   const table = roleTable(a.decision.blocks, a.decision.main, p.snap, a.tree.levels);
   const at = new Map(table.blocks.map((b, i) => [b.id, i]));
   const chars = table.blocks.map(() => new Array(k).fill(0));
-  const rect = rectsOf(a.tree);
   const ids = a.tree.levels.fine;
-  const assigned = seg.assignItems(p.gold, ids.map((id) => rect.get(id)));
+  const assigned = seg.assignItems(p.gold, seg.levelPredictions(a.tree, a.decision).fine.rects);
   let total = 0;
   p.gold.items.forEach((it, j) => {
     const t = seg.goldType(p.gold, it, 'fine');

@@ -91,13 +91,8 @@ to fold (${moved.join(', ')})` : ''}. ${better
 function leavesAgainstTop(pdoc) {
   const pages = dataset.map((p) => {
     const a = analyzeSnapshot(snaps.get(p.id), { pdoc });
-    const rect = new Map();
-    const walk = (b) => {
-      rect.set(b.id, b.rect);
-      b.children.forEach(walk);
-    };
-    walk(a.tree.root);
-    const fine = { rects: a.tree.levels.fine.map((id) => rect.get(id)), roles: a.tree.levels.fine.map(() => 'other') };
+    const { rects } = levelPredictions(a.tree, a.decision).fine;
+    const fine = { rects, roles: rects.map(() => 'other') };
     return evaluateSegPage(p.id, p.gold, { top: fine, fine }, null);
   });
   return summarizeSeg(pages, golds).systems.viseg;
