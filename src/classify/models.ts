@@ -20,16 +20,19 @@ export interface ClassifierModels {
    * content models) uses the bundled one.
    */
   roles?: TreeModel;
-  /** The content threshold per predicted page type (scripts/train/thresholds.mjs); params.ts's otherwise. */
-  thresholds?: Partial<Record<PageType, number>>;
+  /**
+   * The calibration power of the expected-F1 selection per predicted page type
+   * (scripts/train/selection.mjs); params.ts's SELECTION_POWER otherwise.
+   */
+  selection?: Partial<Record<PageType, number>>;
 }
 
-const ThresholdsFile = z.object({
-  format: z.literal('viseg-thresholds-1'),
-  byPageType: z.partialRecord(z.enum(PAGE_TYPES), z.number().min(0).max(1)),
+const SelectionFile = z.object({
+  format: z.literal('viseg-selection-1'),
+  byPageType: z.partialRecord(z.enum(PAGE_TYPES), z.number().positive().max(100)),
 });
 
-export const MODEL_FILES = { first: 'content-first.json', second: 'content-second.json', pageType: 'page-type.json', thresholds: 'thresholds.json', roles: 'roles.json' } as const;
+export const MODEL_FILES = { first: 'content-first.json', second: 'content-second.json', pageType: 'page-type.json', selection: 'selection.json', roles: 'roles.json' } as const;
 
 /** Loads the models from a folder (models/ of the package, or a cross-validation fold's). */
 export function loadModels(dir: string | URL): ClassifierModels {
@@ -45,17 +48,17 @@ export function loadModels(dir: string | URL): ClassifierModels {
     return compileModel(raw as ModelFile);
   };
   const second = existsSync(new URL(MODEL_FILES.second, base)) ? read(MODEL_FILES.second) : undefined;
-  let thresholds: ClassifierModels['thresholds'];
-  const tUrl = new URL(MODEL_FILES.thresholds, base);
-  if (existsSync(tUrl)) {
-    const parsed = ThresholdsFile.safeParse(JSON.parse(readFileSync(tUrl, 'utf8')));
-    if (!parsed.success) throw new Error(`cannot read the thresholds ${tUrl.pathname}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-    thresholds = parsed.data.byPageType;
+  let selection: ClassifierModels['selection'];
+  const sUrl = new URL(MODEL_FILES.selection, base);
+  if (existsSync(sUrl)) {
+    const parsed = SelectionFile.safeParse(JSON.parse(readFileSync(sUrl, 'utf8')));
+    if (!parsed.success) throw new Error(`cannot read the selection parameters ${sUrl.pathname}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    selection = parsed.data.byPageType;
   }
   const roles = existsSync(new URL(MODEL_FILES.roles, base)) ? read(MODEL_FILES.roles) : undefined;
   return {
     first: read(MODEL_FILES.first), pageType: read(MODEL_FILES.pageType),
-    ...(second ? { second } : {}), ...(thresholds ? { thresholds } : {}), ...(roles ? { roles } : {}),
+    ...(second ? { second } : {}), ...(selection ? { selection } : {}), ...(roles ? { roles } : {}),
   };
 }
 

@@ -6,24 +6,17 @@
  */
 
 /**
- * A text block whose final probability of being main content reaches this is kept, unless the
- * models come with a threshold for the page's predicted type (models/thresholds.json, chosen on
- * out-of-fold scores by scripts/train/thresholds.mjs).
+ * The calibration power of the expected-F1 selection (choose.ts, keptBlocks) for a page type the
+ * models give none for (models/selection.json, fitted on out-of-fold scores by
+ * scripts/train/selection.mjs): scores are read as probabilities as they are.
  */
-export const CONTENT_THRESHOLD = 0.5;
+export const SELECTION_POWER = 1;
 
 /**
- * When no block reaches CONTENT_THRESHOLD, the best block still counts as main content if its
- * probability reaches this: a page whose model scores are all lukewarm (a short notice, an odd
- * layout) gives its best text rather than nothing.
+ * A page whose best text block scores below this has no main content (an error notice, an empty
+ * shell): the expected-F1 rule would otherwise always keep the best of a bad lot.
  */
-export const FALLBACK_MIN_SCORE = 0.2;
-
-/**
- * With the fallback, blocks next to the best one (in reading order, in the same element as it)
- * whose probability is at least this share of the best's come along.
- */
-export const FALLBACK_NEIGHBOUR_SHARE = 0.6;
+export const MIN_BEST_SCORE = 0.2;
 
 /**
  * A kept quotation of at least this many words that repeats kept text is left out (choose.ts,

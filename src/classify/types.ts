@@ -76,8 +76,8 @@ export type DropReason = Exclude<ScoreComponent, 'base'>;
 /** One step of the decision, in the order it was taken (Defuddle's debug removals, as data). */
 export type TraceEvent =
   | { step: 'page-type'; pageType: PageType; probability: number }
-  | { step: 'scored'; blocks: number; hidden: number; kept: number; threshold: number }
-  | { step: 'fallback'; block: number; score: number; why: string }
+  | { step: 'selected'; blocks: number; power: number; expectedF1: number; lowest: number }
+  | { step: 'scored'; blocks: number; hidden: number; kept: number; power: number }
   | { step: 'unit'; node: number; tag: string; blocks: number }
   | { step: 'container'; node: number; tag: string; blocks: number }
   | { step: 'excluded'; node: number; tag: string; blocks: number }

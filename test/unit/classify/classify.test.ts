@@ -4,11 +4,11 @@
  * models give (with the real models, so what users read in `--explain` is checked).
  */
 import { describe, expect, it } from 'vitest';
-import { chooseContent, dropReason } from '../../../src/classify/choose.js';
+import { chooseContent, dropReason, selectByExpectedF1 } from '../../../src/classify/choose.js';
 import { bundledModels, classify } from '../../../src/classify/index.js';
 import { compileModel, type ModelFile } from '../../../src/classify/model.js';
 import { toText } from '../../../src/content/text.js';
-import { CONTENT_THRESHOLD, FALLBACK_MIN_SCORE } from '../../../src/classify/params.js';
+import { MIN_BEST_SCORE } from '../../../src/classify/params.js';
 import { buildTextBlocks, indexNodes } from '../../../src/classify/text-blocks.js';
 import { PAGE_TYPES, SCORE_COMPONENTS, type DropReason, type ScoreComponent } from '../../../src/classify/types.js';
 import { segment } from '../../../src/segment/index.js';
@@ -42,30 +42,50 @@ describe('choosing the main content from block scores', () => {
   const blocks = buildTextBlocks(snap, indexNodes(snap), { includeHidden: true });
   const prose = blocks.map((b) => b.text.startsWith('Paragraph'));
 
-  it('keeps every block that reaches the threshold, under their common element, minus the rest', () => {
+  const firstWords = (c: { kept: number[] }) => c.kept.map((i) => blocks[i]!.text.slice(0, 11));
+
+  it('keeps the confident blocks, under their common element, minus the rest', () => {
     const scores = prose.map((x) => (x ? 0.9 : 0.1));
     const c = chooseContent(snap, blocks, scores, zeros(blocks.length));
-    expect(c.kept.map((i) => blocks[i]!.text.slice(0, 11))).toEqual(['Paragraph 1', 'Paragraph 2', 'Paragraph 3', 'Paragraph 4']);
+    expect(firstWords(c)).toEqual(['Paragraph 1', 'Paragraph 2', 'Paragraph 3', 'Paragraph 4']);
     expect(snap.nodes[c.container]!.tag).toBe('div');
     // the link list between the paragraphs is left out, and listed as dropped
     expect(c.selection.exclude.length).toBeGreaterThan(0);
     expect(c.dropped.length).toBe(4);
-    expect(c.trace.map((e) => e.step)).toEqual(['scored', 'container', 'excluded']);
+    expect(c.trace.map((e) => e.step)).toEqual(['selected', 'scored', 'container', 'excluded']);
+    expect(c.trace[0]).toMatchObject({ step: 'selected', blocks: 4, power: 1, lowest: 0.9 });
   });
 
-  it('falls back to the best block and its close neighbours when no block reaches the threshold', () => {
-    const scores = prose.map((x, i) => (x ? (i === blocks.findIndex((b) => b.text.startsWith('Paragraph 2')) ? 0.45 : 0.35) : 0.05));
-    expect(Math.max(...scores)).toBeLessThan(CONTENT_THRESHOLD);
-    const c = chooseContent(snap, blocks, scores, zeros(blocks.length));
-    expect(c.trace[0]).toMatchObject({ step: 'fallback', score: 0.45 });
-    expect(c.kept.map((i) => blocks[i]!.text.slice(0, 11))).toEqual(['Paragraph 1', 'Paragraph 2']);
+  it('keeps lukewarm blocks that are all the page has, and drops the same block beside confident ones', () => {
+    const third = blocks.findIndex((b) => b.text.startsWith('Paragraph 3'));
+    const lukewarm = chooseContent(snap, blocks, prose.map((x) => (x ? 0.35 : 0.02)), zeros(blocks.length));
+    expect(firstWords(lukewarm)).toEqual(['Paragraph 1', 'Paragraph 2', 'Paragraph 3', 'Paragraph 4']);
+    const beside = chooseContent(snap, blocks, prose.map((x, i) => (i === third ? 0.35 : x ? 0.95 : 0.02)), zeros(blocks.length));
+    expect(firstWords(beside)).toEqual(['Paragraph 1', 'Paragraph 2', 'Paragraph 4']);
   });
 
-  it('returns nothing, and says why, when every block scores below the fallback floor', () => {
-    const c = chooseContent(snap, blocks, blocks.map(() => FALLBACK_MIN_SCORE / 2), zeros(blocks.length));
+  it('is stricter with a higher calibration power', () => {
+    const third = blocks.findIndex((b) => b.text.startsWith('Paragraph 3'));
+    const scores = prose.map((x, i) => (i === third ? 0.6 : x ? 0.95 : 0.02));
+    expect(firstWords(chooseContent(snap, blocks, scores, zeros(blocks.length), 1))).toContain('Paragraph 3');
+    expect(firstWords(chooseContent(snap, blocks, scores, zeros(blocks.length), 3))).not.toContain('Paragraph 3');
+  });
+
+  it('returns nothing, and says why, when every block scores below the floor', () => {
+    const c = chooseContent(snap, blocks, blocks.map(() => MIN_BEST_SCORE / 2), zeros(blocks.length));
     expect(c.kept).toEqual([]);
     expect(c.selection).toEqual({ roots: [], exclude: [] });
     expect(c.trace.at(-1)).toMatchObject({ step: 'no-content' });
+  });
+
+  it('selects the best-scoring blocks, as many as maximise the expected F1 (ties in reading order)', () => {
+    // weights 10, 1, 10, 10; expected gold 10*.9 + .8 + 10*.5 + 10*.1 = 15.8
+    const r = selectByExpectedF1([10, 1, 10, 10], [0.9, 0.8, 0.5, 0.1], 1);
+    // top 1: 18/25.8 = .698; top 2: 19.6/26.8 = .731; top 3: 29.6/36.8 = .804; top 4: 31.6/46.8 = .675
+    expect(r.kept).toEqual([0, 1, 2]);
+    expect(r.expectedF1).toBeCloseTo(29.6 / 36.8, 10);
+    expect(selectByExpectedF1([1, 1, 1], [0.7, 0.7, 0.7], 1).kept).toEqual([0, 1, 2]);
+    expect(selectByExpectedF1([], [], 1).kept).toEqual([]);
   });
 
   it('keeps every line of a <pre> or a <br>-split element once one line is kept', () => {
