@@ -113,17 +113,81 @@ function hash32(s: string): number {
 /** `Sec-Fetch-Site` values of requests the server answers (absent: not a browser, e.g. the guard's own fetch). */
 const ANSWERED_SITES = new Set(['same-origin', 'none']);
 
-/** Start the loopback server. Always `close()` it when done. */
-export async function startFileServer(opts: FileServerOptions = {}): Promise<FileServer> {
-  const confine = opts.confine ?? true;
-  const portCount = Math.max(1, Math.min(64, Math.floor(opts.ports ?? 1)));
-  const table = new MountTable();
+/** What the request handler reads: the mounts, the bytes held for loaded inputs, the read budget. */
+interface ServerState {
+  confine: boolean;
+  table: MountTable;
   /** Bytes of loaded input files, with how many pages hold them. */
-  const loaded = new Map<string, { bytes: Promise<Buffer>; holders: number }>();
-  const budget = new ByteBudget(opts.readBudget ?? READ_BUDGET_BYTES);
+  loaded: Map<string, { bytes: Promise<Buffer>; holders: number }>;
+  budget: ByteBudget;
+}
 
-  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
-    handle(req, res).catch((e: unknown) => {
+/** Answer a request, or throw the HttpError (or InputTooLargeError) to answer with. */
+async function handle(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const own = `127.0.0.1:${req.socket.localPort}`;
+  if (req.headers.host !== own) throw new HttpError(403, 'Forbidden host');
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && !ANSWERED_SITES.has(String(site))) throw new HttpError(403, 'Forbidden');
+  if (req.headers['service-worker'] !== undefined) throw new HttpError(403, 'Service workers are not allowed');
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET, HEAD');
+    throw new HttpError(405, 'Method Not Allowed');
+  }
+  const rawPath = (req.url ?? '/').split(/[?#]/, 1)[0] ?? '/';
+  const r = await state.table.resolve(rawPath);
+  if (r.kind === 'redirect') {
+    res.writeHead(301, { Location: r.location, 'Cache-Control': 'no-store' });
+    res.end();
+    return;
+  }
+  let body: Buffer;
+  let type: string;
+  if (r.kind === 'doc') {
+    ({ body, type } = r.doc);
+  } else {
+    const ct = contentTypeFor(path.basename(r.file));
+    const read = await fileBody(state, r.file, r.entry ? state.loaded.get(r.file) : undefined, ct.gzipped, req, res);
+    if (!read) return; // the page went away while the read waited
+    body = read;
+    type = ct.type;
+  }
+  // The policy's scope is on the origin (port) this request came to.
+  res.writeHead(200, {
+    'Content-Type': contentTypeHeader(type, body),
+    'Content-Length': body.length,
+    'Cache-Control': 'no-store',
+    ...(state.confine && isHtmlType(type) ? { 'Content-Security-Policy': confiningCsp(`http://${own}${mountPrefixOf(rawPath) ?? '/'}`) } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * A served file's bytes: those a loaded input holds, else read (inflated when `gzipped`) within
+ * the read budget. Null when the response was abandoned while the read waited for room.
+ */
+async function fileBody(state: ServerState, file: string, held: { bytes: Promise<Buffer> } | undefined, gzipped: boolean, req: IncomingMessage, res: ServerResponse): Promise<Buffer | null> {
+  if (held) return held.bytes;
+  // What the read may hold: the file's size, or the cap for a file that inflates. Small
+  // files are read at once (a page has a few connections); the others wait for room.
+  const size = gzipped ? MAX_INPUT_BYTES : ((await stat(file).catch(() => null))?.size ?? 0);
+  if (size > MAX_INPUT_BYTES) throw new InputTooLargeError(file, MAX_INPUT_BYTES);
+  if (size > SMALL_READ_BYTES) {
+    // given back when the response is done or abandoned, even while it waits
+    const taking = state.budget.take(size);
+    res.once('close', () => void taking.then((giveBack) => giveBack()));
+    await taking;
+    if (res.destroyed || req.socket.destroyed) return null;
+  }
+  return readCapped(file, gzipped).catch((e: unknown) => {
+    if (e instanceof InputTooLargeError) throw e;
+    throw new HttpError(gzipped ? 500 : 404, gzipped ? 'Corrupt gzip file' : 'Not Found');
+  });
+}
+
+/** The request listener: {@link handle}, with its errors answered as plain-text status pages. */
+function listener(state: ServerState): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    handle(state, req, res).catch((e: unknown) => {
       const status = e instanceof HttpError ? e.status : e instanceof InputTooLargeError ? 413 : 500;
       const msg = e instanceof HttpError ? e.message : status === 413 ? 'Payload Too Large' : 'Internal Server Error';
       if (!res.headersSent) {
@@ -132,74 +196,26 @@ export async function startFileServer(opts: FileServerOptions = {}): Promise<Fil
       res.end(req.method === 'HEAD' ? undefined : `${status} ${msg}\n`);
     });
   };
+}
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const own = `127.0.0.1:${req.socket.localPort}`;
-    if (req.headers.host !== own) throw new HttpError(403, 'Forbidden host');
-    const site = req.headers['sec-fetch-site'];
-    if (site !== undefined && !ANSWERED_SITES.has(String(site))) throw new HttpError(403, 'Forbidden');
-    if (req.headers['service-worker'] !== undefined) throw new HttpError(403, 'Service workers are not allowed');
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD');
-      throw new HttpError(405, 'Method Not Allowed');
-    }
-    const rawPath = (req.url ?? '/').split(/[?#]/, 1)[0] ?? '/';
-    const r = await table.resolve(rawPath);
-    if (r.kind === 'redirect') {
-      res.writeHead(301, { Location: r.location, 'Cache-Control': 'no-store' });
-      res.end();
-      return;
-    }
-    let body: Buffer;
-    let type: string;
-    if (r.kind === 'doc') {
-      ({ body, type } = r.doc);
-    } else {
-      const ct = contentTypeFor(path.basename(r.file));
-      const held = r.entry ? loaded.get(r.file) : undefined;
-      if (held) body = await held.bytes;
-      else {
-        // What the read may hold: the file's size, or the cap for a file that inflates. Small
-        // files are read at once (a page has a few connections); the others wait for room.
-        const size = ct.gzipped ? MAX_INPUT_BYTES : ((await stat(r.file).catch(() => null))?.size ?? 0);
-        if (size > MAX_INPUT_BYTES) throw new InputTooLargeError(r.file, MAX_INPUT_BYTES);
-        if (size > SMALL_READ_BYTES) {
-          // given back when the response is done or abandoned, even while it waits
-          const taking = budget.take(size);
-          res.once('close', () => void taking.then((giveBack) => giveBack()));
-          await taking;
-          if (res.destroyed || req.socket.destroyed) return; // the page went away meanwhile
-        }
-        body = await readCapped(r.file, ct.gzipped).catch((e: unknown) => {
-          if (e instanceof InputTooLargeError) throw e;
-          throw new HttpError(ct.gzipped ? 500 : 404, ct.gzipped ? 'Corrupt gzip file' : 'Not Found');
-        });
-      }
-      type = ct.type;
-    }
-    // The policy's scope is on the origin (port) this request came to.
-    res.writeHead(200, {
-      'Content-Type': contentTypeHeader(type, body),
-      'Content-Length': body.length,
-      'Cache-Control': 'no-store',
-      ...(confine && isHtmlType(type) ? { 'Content-Security-Policy': confiningCsp(`http://${own}${mountPrefixOf(rawPath) ?? '/'}`) } : {}),
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
-  }
+/** Stop the servers and drop their open connections. */
+function closeServers(servers: readonly Server[]): Promise<void> {
+  return Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    ),
+  ).then(() => undefined);
+}
 
+/** `count` servers listening on random loopback ports; none is left open when one fails to listen. */
+async function listenOnLoopback(count: number, onRequest: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server[]> {
   const servers: Server[] = [];
-  const closeAll = (): Promise<void> =>
-    Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
-          }),
-      ),
-    ).then(() => undefined);
   try {
-    for (let i = 0; i < portCount; i++) {
+    for (let i = 0; i < count; i++) {
       const server = createServer(onRequest);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -211,9 +227,18 @@ export async function startFileServer(opts: FileServerOptions = {}): Promise<Fil
       servers.push(server);
     }
   } catch (e) {
-    await closeAll();
+    await closeServers(servers);
     throw e;
   }
+  return servers;
+}
+
+/** Start the loopback server. Always `close()` it when done. */
+export async function startFileServer(opts: FileServerOptions = {}): Promise<FileServer> {
+  const portCount = Math.max(1, Math.min(64, Math.floor(opts.ports ?? 1)));
+  const state: ServerState = { confine: opts.confine ?? true, table: new MountTable(), loaded: new Map(), budget: new ByteBudget(opts.readBudget ?? READ_BUDGET_BYTES) };
+  const { table, loaded, budget } = state;
+  const servers = await listenOnLoopback(portCount, listener(state));
   const origins = servers.map((server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   const origin = at(origins, 0);
   let nextDoc = 0;
@@ -264,6 +289,6 @@ export async function startFileServer(opts: FileServerOptions = {}): Promise<Fil
     get waitingReads(): number {
       return budget.queued;
     },
-    close: closeAll,
+    close: () => closeServers(servers),
   };
 }
