@@ -95,6 +95,106 @@ async function resolveTarget(target: string, session: Session): Promise<Resolved
   return { input: target, kind: 'file', path: target, error: { code: 'UNSUPPORTED_INPUT', message: `${target} is a folder: add it again from a machine that sees its files` } };
 }
 
+/** Whether Redis is reachable, with one log line when it goes away and one when it is back. */
+class RedisWatch {
+  down = false;
+  constructor(
+    private readonly log: (line: string) => void,
+    private readonly url: string,
+  ) {}
+
+  lost(e: Error): void {
+    if (this.down) return;
+    this.down = true;
+    this.log(`lost the connection to Redis at ${this.url} (${e.message}); pages in flight finish and wait for it`);
+  }
+
+  back(): void {
+    if (!this.down) return;
+    this.down = false;
+    this.log('connected to Redis again');
+  }
+}
+
+type Settings = { settings: JobSettings; opts: ResolvedExtractOptions };
+
+/** The settings of the jobs added with one set of options, read from the queue once per fingerprint. */
+function settingsReader(index: IndexClient): (fp: string) => Promise<Settings> {
+  const cache = new Map<string, Promise<Settings>>();
+  return (fp) => {
+    let p = cache.get(fp);
+    if (!p) {
+      p = index.redis.hget(index.keys.options, fp).then((json) => {
+        if (!json) throw new Error(`the job's options (${fp}) are missing from the queue`);
+        const settings = JSON.parse(json) as JobSettings;
+        return { settings, opts: resolveExtractOptions({ ...settings.extract, concurrency: 1 }) };
+      });
+      p.catch(() => cache.delete(fp));
+      cache.set(fp, p);
+    }
+    return p;
+  };
+}
+
+/** What processing a job needs from its worker. */
+interface JobContext {
+  session: Session;
+  index: IndexClient;
+  redis: RedisWatch;
+  settingsOf: (fp: string) => Promise<Settings>;
+  /** Free tab pools, one per page slot. */
+  free: TabPool[];
+  flights: Map<string, Flight>;
+  stats: WorkerStats;
+  log: (line: string) => void;
+  onRecord: WorkerOptions['onRecord'];
+}
+
+/**
+ * Render one job's page and store its record: 'stored', or 'superseded' when the job was added
+ * again meanwhile. A failed attempt with attempts left throws, so that BullMQ retries it.
+ */
+async function processJob(ctx: JobContext, job: Job<JobData>, token?: string): Promise<string> {
+  const { stats, log } = ctx;
+  const data = job.data;
+  const attempt = job.attemptsMade + 1;
+  const attempts = job.opts.attempts ?? 1;
+  const { settings, opts } = await ctx.settingsOf(data.settings);
+  const tabs = ctx.free.pop() ?? new TabPool();
+  let handBack: (e: Error) => void = () => undefined;
+  const handedBack = new Promise<never>((_, reject) => (handBack = reject));
+  ctx.flights.set(job.id!, { job, token, handBack });
+  try {
+    // named as it was added (a path relative to where `queue add` ran, a folder's dir/file), so
+    // that the record's input and url are what `viseg extract` gives; the file is read at its target
+    const input = { ...(await resolveTarget(data.target, ctx.session)), input: data.input };
+    const hooks: PageHooks = settings.screenshotDir ? screenshotHook(settings.maxHeight) : {};
+    const result = await Promise.race([processInput(ctx.session, input, opts, hooks, tabs), handedBack]);
+    result.record.input = data.input;
+    if (settings.screenshotDir) await writeAnnotated(result, path.join(settings.screenshotDir, screenshotName(data.input, data.seq - 1)), settings.maxHeight);
+    const r = result.record;
+    if (!r.ok && attempt < attempts) {
+      stats.retried++;
+      log(`${data.input}: attempt ${attempt} of ${attempts} failed (${r.error?.code}: ${r.error?.message}); it goes back on the queue`);
+      throw new AttemptFailed(r);
+    }
+    if (ctx.redis.down) log(`${data.input}: rendered; its record waits for Redis`);
+    const stored = await ctx.index.storeRecord(job.id!, encodeRecord(r), r.ok);
+    if (!stored) return 'superseded'; // added again with --force, or already drained
+    stats.pages++;
+    if (r.ok) stats.ok++;
+    else {
+      stats.failed++;
+      log(`${data.input}: ${r.error?.code}: ${r.error?.message} (attempt ${attempt} of ${attempts}; error record stored)`);
+    }
+    ctx.onRecord?.(r, { id: job.id!, seq: data.seq, attempt });
+    return 'stored';
+  } finally {
+    ctx.flights.delete(job.id!);
+    ctx.free.push(tabs);
+  }
+}
+
 export async function runWorker(o: WorkerOptions = {}): Promise<QueueWorker> {
   const loc = resolveLocation(o);
   const log = o.log ?? (() => undefined);
@@ -104,91 +204,29 @@ export async function runWorker(o: WorkerOptions = {}): Promise<QueueWorker> {
   });
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
-  let redisDown = false;
-  const onRedisError = (e: Error) => {
-    if (redisDown) return;
-    redisDown = true;
-    log(`lost the connection to Redis at ${displayUrl(loc.redis)} (${e.message}); pages in flight finish and wait for it`);
-  };
+  const redis = new RedisWatch(log, displayUrl(loc.redis));
   // the worker handles SIGTERM/SIGINT itself: the browser must outlive the pages in flight
   const session = await Session.open({ ...browserOptions, ...(browserArgs.length ? { extraArgs: browserArgs } : {}), handleSignals: false });
   let index: IndexClient;
   try {
-    index = await connectIndex(loc, { readyTimeoutMs: 0, onError: onRedisError });
+    index = await connectIndex(loc, { readyTimeoutMs: 0, onError: (e) => redis.lost(e) });
   } catch (e) {
     await session.close();
     throw e;
   }
   let stopping = false;
   index.redis.on('close', () => {
-    if (!stopping) onRedisError(new Error('connection closed'));
+    if (!stopping) redis.lost(new Error('connection closed'));
   });
-  index.redis.on('ready', () => {
-    if (!redisDown) return;
-    redisDown = false;
-    log('connected to Redis again');
-  });
-
-  const settingsCache = new Map<string, Promise<{ settings: JobSettings; opts: ResolvedExtractOptions }>>();
-  const settingsOf = (fp: string) => {
-    let p = settingsCache.get(fp);
-    if (!p) {
-      p = index.redis.hget(index.keys.options, fp).then((json) => {
-        if (!json) throw new Error(`the job's options (${fp}) are missing from the queue`);
-        const settings = JSON.parse(json) as JobSettings;
-        return { settings, opts: resolveExtractOptions({ ...settings.extract, concurrency: 1 }) };
-      });
-      p.catch(() => settingsCache.delete(fp));
-      settingsCache.set(fp, p);
-    }
-    return p;
-  };
+  index.redis.on('ready', () => redis.back());
 
   const stats: WorkerStats = { pages: 0, ok: 0, failed: 0, retried: 0 };
   const flights = new Map<string, Flight>();
   // one reused tab per page slot, as runBatch gives each of its workers
   const free = Array.from({ length: concurrency }, () => new TabPool());
   const allTabs = [...free];
-
-  const processor = async (job: Job<JobData>, token?: string): Promise<string> => {
-    const data = job.data;
-    const attempt = job.attemptsMade + 1;
-    const attempts = job.opts.attempts ?? 1;
-    const { settings, opts } = await settingsOf(data.settings);
-    const tabs = free.pop() ?? new TabPool();
-    let handBack: (e: Error) => void = () => undefined;
-    const handedBack = new Promise<never>((_, reject) => (handBack = reject));
-    flights.set(job.id!, { job, token, handBack });
-    try {
-      // named as it was added (a path relative to where `queue add` ran, a folder's dir/file), so
-      // that the record's input and url are what `viseg extract` gives; the file is read at its target
-      const input = { ...(await resolveTarget(data.target, session)), input: data.input };
-      const hooks: PageHooks = settings.screenshotDir ? screenshotHook(settings.maxHeight) : {};
-      const result = await Promise.race([processInput(session, input, opts, hooks, tabs), handedBack]);
-      result.record.input = data.input;
-      if (settings.screenshotDir) await writeAnnotated(result, path.join(settings.screenshotDir, screenshotName(data.input, data.seq - 1)), settings.maxHeight);
-      const r = result.record;
-      if (!r.ok && attempt < attempts) {
-        stats.retried++;
-        log(`${data.input}: attempt ${attempt} of ${attempts} failed (${r.error?.code}: ${r.error?.message}); it goes back on the queue`);
-        throw new AttemptFailed(r);
-      }
-      if (redisDown) log(`${data.input}: rendered; its record waits for Redis`);
-      const stored = await index.storeRecord(job.id!, encodeRecord(r), r.ok);
-      if (!stored) return 'superseded'; // added again with --force, or already drained
-      stats.pages++;
-      if (r.ok) stats.ok++;
-      else {
-        stats.failed++;
-        log(`${data.input}: ${r.error?.code}: ${r.error?.message} (attempt ${attempt} of ${attempts}; error record stored)`);
-      }
-      o.onRecord?.(r, { id: job.id!, seq: data.seq, attempt });
-      return 'stored';
-    } finally {
-      flights.delete(job.id!);
-      free.push(tabs);
-    }
-  };
+  const ctx: JobContext = { session, index, redis, settingsOf: settingsReader(index), free, flights, stats, log, onRecord: o.onRecord };
+  const processor = (job: Job<JobData>, token?: string): Promise<string> => processJob(ctx, job, token);
 
   const worker = new Worker<JobData, string>(loc.queue, processor, {
     connection: bullConnection(loc.redis),
@@ -203,7 +241,7 @@ export async function runWorker(o: WorkerOptions = {}): Promise<QueueWorker> {
   });
   worker.on('error', (e: Error) => {
     if (!/ECONNREFUSED|ECONNRESET|Connection is closed|connect ETIMEDOUT|EPIPE/i.test(e.message)) log(`queue error: ${e.message}`);
-    else onRedisError(e);
+    else redis.lost(e);
   });
 
   const info = () => JSON.stringify({ id, host: hostname(), pid: process.pid, concurrency, browser: session.description, startedAt, active: flights.size, ...stats });
