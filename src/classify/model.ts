@@ -49,6 +49,8 @@ export interface TreeModel {
   left: Int32Array;
   right: Int32Array;
   value: Float64Array;
+  /** What reaching each node changed: its value minus its parent's (0 for a root). */
+  step: Float64Array;
   provenance: Record<string, unknown>;
 }
 
@@ -60,6 +62,7 @@ export function compileModel(file: ModelFile): TreeModel {
   const left = new Int32Array(total);
   const right = new Int32Array(total);
   const value = new Float64Array(total);
+  const step = new Float64Array(total);
   const roots = new Int32Array(m.trees.length);
   let offset = 0;
   m.trees.forEach((t, k) => {
@@ -81,11 +84,17 @@ export function compileModel(file: ModelFile): TreeModel {
       right[offset + i] = leaf ? -1 : offset + r;
       value[offset + i] = at(t.value, i);
     }
+    for (let i = offset; i < offset + n; i++) {
+      const l = at(left, i);
+      if (l < 0) continue;
+      step[l] = at(value, l) - at(value, i);
+      step[at(right, i)] = at(value, at(right, i)) - at(value, i);
+    }
     offset += n;
   });
   const classes = m.classes ?? [m.target];
   if (m.base.length !== classes.length) throw new Error(`model ${m.target}: ${m.base.length} base margins for ${classes.length} classes`);
-  return { target: m.target, classes, features: m.features, base: Float64Array.from(m.base), roots, feature, threshold, left, right, value, provenance: m.provenance };
+  return { target: m.target, classes, features: m.features, base: Float64Array.from(m.base), roots, feature, threshold, left, right, value, step, provenance: m.provenance };
 }
 
 /** Column indexes of the model's features in a table with these names (every one must exist). */
@@ -103,6 +112,33 @@ export function featureColumns(model: TreeModel, names: readonly string[]): Int3
 // about twice as slow). compileModel checked every child and feature index, so the `??` fallbacks
 // cannot happen; they only make a bad index end the walk with NaN, as `undefined` did.
 
+/** Per-node copies of per-feature maps, by model and by the map's contents. */
+const nodeMaps = new WeakMap<TreeModel, Map<string, Int32Array>>();
+/** More distinct maps than a program uses (a table's columns, the features' families). */
+const NODE_MAPS_KEPT = 16;
+
+/**
+ * A per-feature map (a feature's table column, its family) copied to every split node, -1 for a
+ * leaf: the walks then read one array per node instead of two. Computed once per model and map,
+ * since the tables' columns are the same for every page.
+ */
+function perNode(model: TreeModel, byFeature: Int32Array): Int32Array {
+  let maps = nodeMaps.get(model);
+  if (!maps) nodeMaps.set(model, (maps = new Map()));
+  const key = byFeature.join(',');
+  let m = maps.get(key);
+  if (!m) {
+    m = Int32Array.from(model.feature, (f) => (f < 0 ? -1 : at(byFeature, f)));
+    if (maps.size >= NODE_MAPS_KEPT) maps.clear();
+    maps.set(key, m);
+  }
+  return m;
+}
+
+// Both walks go tree by tree over all rows rather than row by row over all trees: one tree's nodes
+// stay in the CPU cache for every row. Each row still meets the trees in the same order, so its
+// sums are the same numbers.
+
 /**
  * Margins (log-odds; one per class) for each row of a row-major float32 table. `columns` maps the
  * model's features to the table's columns (see {@link featureColumns}).
@@ -111,13 +147,14 @@ export function predictMargins(model: TreeModel, data: Float32Array, stride: num
   const rows = stride ? data.length / stride : 0;
   const k = model.classes.length;
   const out = new Float64Array(rows * k);
-  const { feature, threshold, left, right, value, roots } = model;
-  for (let r = 0; r < rows; r++) {
-    const base = r * stride;
-    for (let c = 0; c < k; c++) out[r * k + c] = at(model.base, c);
-    for (let t = 0; t < roots.length; t++) {
-      let node = roots[t] ?? -1;
-      for (let f = feature[node] ?? -1; f >= 0; f = feature[node] ?? -1) node = (data[base + (columns[f] ?? -1)] ?? NaN) < (threshold[node] ?? NaN) ? (left[node] ?? -1) : (right[node] ?? -1);
+  const { threshold, left, right, value, roots } = model;
+  const column = perNode(model, columns);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < k; c++) out[r * k + c] = at(model.base, c);
+  for (let t = 0; t < roots.length; t++) {
+    const root = roots[t] ?? -1;
+    for (let r = 0, base = 0; r < rows; r++, base += stride) {
+      let node = root;
+      for (let c = column[node] ?? -1; c >= 0; c = column[node] ?? -1) node = (data[base + c] ?? NaN) < (threshold[node] ?? NaN) ? (left[node] ?? -1) : (right[node] ?? -1);
       const o = r * k + (t % k);
       out[o] = (out[o] ?? NaN) + (value[node] ?? NaN);
     }
@@ -143,21 +180,44 @@ export function contributionsInto(
   model: TreeModel, data: Float32Array, row: number, stride: number, columns: Int32Array,
   group: Int32Array, out: Float64Array, offset: number, cls = 0,
 ): number {
+  const rowData = data.subarray(row * stride, (row + 1) * stride);
+  return at(walkContributions(model, rowData, stride, perNode(model, columns), perNode(model, group), out, offset, 0, cls), 0);
+}
+
+/**
+ * {@link contributionsInto} for every row of a table: row r's contributions go to
+ * `out[r * width + group[f]]`, and its bias to `biases[r]`.
+ */
+export function contributionRows(
+  model: TreeModel, data: Float32Array, stride: number, columns: Int32Array,
+  group: Int32Array, out: Float64Array, width: number, cls = 0,
+): Float64Array {
+  return walkContributions(model, data, stride, perNode(model, columns), perNode(model, group), out, 0, width, cls);
+}
+
+function walkContributions(
+  model: TreeModel, data: Float32Array, stride: number, column: Int32Array,
+  slot: Int32Array, out: Float64Array, offset: number, width: number, cls: number,
+): Float64Array {
+  const rows = stride ? data.length / stride : 0;
   const k = model.classes.length;
-  let bias = at(model.base, cls);
-  const { feature, threshold, left, right, value, roots } = model;
-  const base = row * stride;
+  const biases = new Float64Array(rows).fill(at(model.base, cls));
+  const { threshold, left, right, value, step, roots } = model;
   for (let t = cls; t < roots.length; t += k) {
-    let node = roots[t] ?? -1;
-    bias += value[node] ?? NaN;
-    for (let f = feature[node] ?? -1; f >= 0; f = feature[node] ?? -1) {
-      const next = (data[base + (columns[f] ?? -1)] ?? NaN) < (threshold[node] ?? NaN) ? (left[node] ?? -1) : (right[node] ?? -1);
-      const o = offset + (group[f] ?? -1);
-      out[o] = (out[o] ?? NaN) + ((value[next] ?? NaN) - (value[node] ?? NaN));
-      node = next;
+    const root = roots[t] ?? -1;
+    const rootValue = value[root] ?? NaN;
+    for (let r = 0, base = 0; r < rows; r++, base += stride) {
+      biases[r] = (biases[r] ?? NaN) + rootValue;
+      const rowAt = offset + r * width;
+      let node = root;
+      for (let c = column[node] ?? -1; c >= 0; c = column[node] ?? -1) {
+        const o = rowAt + (slot[node] ?? -1);
+        node = (data[base + c] ?? NaN) < (threshold[node] ?? NaN) ? (left[node] ?? -1) : (right[node] ?? -1);
+        out[o] = (out[o] ?? NaN) + (step[node] ?? NaN);
+      }
     }
   }
-  return bias;
+  return biases;
 }
 
 export function sigmoid(x: number): number {

@@ -5,7 +5,7 @@
  * contribution per feature family (Saabas attribution), and what the second pass changed.
  */
 import { indexBlocks, joinTables, scoreContextFeatures, textBlockFeatures, type BlockIndex, type FeatureTable } from './block-features.js';
-import { contributionsInto, featureColumns, predictMargins, sigmoid, softmax } from './model.js';
+import { contributionRows, featureColumns, predictMargins, sigmoid, softmax } from './model.js';
 import type { ClassifierModels } from './models.js';
 import { pageTypeFeatures } from './page-type-features.js';
 import type { TextBlock } from './text-blocks.js';
@@ -35,9 +35,9 @@ function familyComponents(model: ClassifierModels['first'], table: FeatureTable,
   const slot = Int32Array.from(model.features, (f) => COMPONENT_AT.get(familyOf.get(f) as FeatureFamily)!);
   const k = SCORE_COMPONENTS.length;
   const baseSlot = COMPONENT_AT.get('base')!;
+  const biases = contributionRows(model, table.data, stride, columns, slot, out, k);
   for (let r = 0; r < table.rows; r++) {
-    const bias = contributionsInto(model, table.data, r, stride, columns, slot, out, r * k);
-    out[r * k + baseSlot] = bias;
+    out[r * k + baseSlot] = at(biases, r);
     // the components add up to the margin: the bias and every feature's contribution
     let margin = 0;
     for (let c = 0; c < k; c++) margin += out[r * k + c] ?? NaN;
