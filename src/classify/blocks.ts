@@ -10,7 +10,7 @@ import { EXCERPT_CHARS, HINT_WRAPPER_LEVELS } from './params.js';
 import type { BlockScores } from './scores.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type BlockFeatures, type BlockRecord, type Role, type ScoreComponent } from './types.js';
-import { countSentenceEnds, countWords, nonSpaceChars } from '../util/text.js';
+import { countWords, nonSpaceChars } from '../util/text.js';
 import { addAt, at } from '../util/at.js';
 
 const FORM = new Set(['input', 'select', 'textarea', 'button']);
@@ -24,24 +24,81 @@ function walk(block: Block, out: Block[] = []): Block[] {
 
 type TagCounts = Pick<BlockFeatures, 'paragraphs' | 'headings' | 'listItems' | 'links' | 'images' | 'formControls' | 'tables' | 'positionFixed'>;
 
-function tagCounts(snapshot: PageSnapshot, roots: readonly number[]): TagCounts {
-  const c: TagCounts = { paragraphs: 0, headings: 0, listItems: 0, links: 0, images: 0, formControls: 0, tables: 0, positionFixed: false };
-  const stack = [...roots];
-  while (stack.length) {
-    const n = at(snapshot.nodes, stack.pop()!);
-    if (n.kind !== 'element') continue;
-    const t = n.tag;
-    if (t === 'p') c.paragraphs++;
-    else if (HEADING.test(t)) c.headings++;
-    else if (t === 'li') c.listItems++;
-    else if (t === 'a') c.links++;
-    else if (t === 'img' || t === 'svg' || t === 'picture' || t === 'video') c.images++;
-    else if (t === 'table') c.tables++;
-    else if (FORM.has(t)) c.formControls++;
-    if (n.style?.position === 'fixed' || n.style?.position === 'sticky') c.positionFixed = true;
-    for (const ch of n.children) stack.push(ch);
+/** The counted tags, in the order of TagCounts' fields. */
+const TAG_FIELDS = ['paragraphs', 'headings', 'listItems', 'links', 'images', 'formControls', 'tables'] as const;
+const TAG_KINDS = TAG_FIELDS.length;
+
+/** The TagCounts field that counts an element of this tag, if any. */
+function tagField(t: string): (typeof TAG_FIELDS)[number] | null {
+  if (t === 'p') return 'paragraphs';
+  if (HEADING.test(t)) return 'headings';
+  if (t === 'li') return 'listItems';
+  if (t === 'a') return 'links';
+  if (t === 'img' || t === 'svg' || t === 'picture' || t === 'video') return 'images';
+  if (t === 'table') return 'tables';
+  if (FORM.has(t)) return 'formControls';
+  return null;
+}
+
+/**
+ * Tag counts of every element's subtree, each worked out once from its children's: the blocks of
+ * the tree nest, and walking each block's subtree again would visit a node once per enclosing
+ * block.
+ */
+class SubtreeTags {
+  private readonly counts: Int32Array;
+  private readonly fixed: Uint8Array;
+  private readonly done: Uint8Array;
+
+  constructor(private readonly nodes: readonly SnapshotNode[]) {
+    this.counts = new Int32Array(nodes.length * TAG_KINDS);
+    this.fixed = new Uint8Array(nodes.length);
+    this.done = new Uint8Array(nodes.length);
   }
-  return c;
+
+  /** The counts over the subtrees of `roots` (a root listed twice counts twice). */
+  of(roots: readonly number[]): TagCounts {
+    const sum = new Int32Array(TAG_KINDS);
+    let fixed = false;
+    for (const r of roots) {
+      this.compute(r);
+      for (let k = 0; k < TAG_KINDS; k++) addAt(sum, k, at(this.counts, r * TAG_KINDS + k));
+      if (at(this.fixed, r)) fixed = true;
+    }
+    const c = {} as TagCounts;
+    TAG_FIELDS.forEach((f, k) => (c[f] = at(sum, k)));
+    c.positionFixed = fixed;
+    return c;
+  }
+
+  /** Post-order over the part of the subtree not counted yet. */
+  private compute(root: number): void {
+    if (this.done[root]) return;
+    const stack = [root];
+    const expanded = new Set<number>();
+    while (stack.length) {
+      const id = stack[stack.length - 1]!;
+      const n = at(this.nodes, id);
+      if (!expanded.has(id) && n.kind === 'element') {
+        expanded.add(id);
+        for (const ch of n.children) if (!this.done[ch]) stack.push(ch);
+        continue;
+      }
+      stack.pop();
+      if (this.done[id]) continue;
+      this.done[id] = 1;
+      if (n.kind !== 'element') continue;
+      const base = id * TAG_KINDS;
+      const field = tagField(n.tag);
+      if (field) addAt(this.counts, base + TAG_FIELDS.indexOf(field), 1);
+      let fixed = n.style?.position === 'fixed' || n.style?.position === 'sticky';
+      for (const ch of n.children) {
+        for (let j = 0; j < TAG_KINDS; j++) addAt(this.counts, base + j, at(this.counts, ch * TAG_KINDS + j));
+        if (at(this.fixed, ch)) fixed = true;
+      }
+      this.fixed[id] = fixed ? 1 : 0;
+    }
+  }
 }
 
 type ListCounts = Pick<BlockFeatures, 'linkWords' | 'headlineLinks' | 'linkItems' | 'listShare'>;
@@ -50,83 +107,129 @@ type ListCounts = Pick<BlockFeatures, 'linkWords' | 'headlineLinks' | 'linkItems
 const SHORT_WORDS = 4;
 
 /**
- * What the block's link texts and list items are like: a menu is a list of items that are each
- * one short link, a teaser list has links of headline length, running text has neither. Counts
- * visible text only; a text node belongs to its innermost link (`<a href>`) and list item.
+ * What each visible text node adds to listCounts, worked out once per page: its characters and
+ * words, its innermost link (`<a href>`) and list item. A link outside the innermost list item
+ * does not count as the text's link.
  */
-function listCounts(snapshot: PageSnapshot, roots: readonly number[]): ListCounts {
-  let chars = 0, listChars = 0;
-  const linkText = new Map<number, string[]>();
-  /** Per innermost list item: its characters, its characters in links, its links. */
-  const items = new Map<number, { chars: number; linkChars: number; links: Set<number> }>();
-  const isLink = (n: SnapshotNode): boolean => n.tag === 'a' && n.attrs?.href !== undefined;
-  // A block's roots often sit inside the link or list item that holds them (VIPS descends to
-  // the item's content): start each from its nearest enclosing link and list item.
-  const stack: [number, number, number, boolean][] = roots.map((r) => {
-    let a = -1, li = -1;
-    for (let p = at(snapshot.nodes, r).parent; p >= 0 && li < 0; p = at(snapshot.nodes, p).parent) {
-      const n = at(snapshot.nodes, p);
-      if (n.tag === 'li') li = p;
-      else if (a < 0 && isLink(n)) a = p;
-    }
-    return [r, a, li, li >= 0];
-  });
-  const item = (id: number) => {
-    let it = items.get(id);
-    if (!it) items.set(id, (it = { chars: 0, linkChars: 0, links: new Set() }));
-    return it;
-  };
-  while (stack.length) {
-    const [id, inA, inLi, inList] = stack.pop()!;
-    const n = at(snapshot.nodes, id);
-    if (n.kind === 'text') {
-      if (!n.visible || !n.text) continue;
-      const c = nonSpaceChars(n.text);
-      chars += c;
-      if (inList) listChars += c;
-      if (inA >= 0) {
-        const parts = linkText.get(inA);
-        if (parts) parts.push(n.text);
-        else linkText.set(inA, [n.text]);
-      }
-      if (inLi >= 0) {
-        const it = item(inLi);
-        it.chars += c;
-        if (inA >= 0) {
-          it.linkChars += c;
-          if (c > 0) it.links.add(inA);
+class TextTally {
+  readonly chars: Int32Array;
+  readonly words: Int32Array;
+  readonly link: Int32Array;
+  readonly item: Int32Array;
+  /** Per link and per list item, scratch sums of one block (zero between blocks). */
+  private readonly linkWords: Int32Array;
+  private readonly itemChars: Int32Array;
+  private readonly itemLinkChars: Int32Array;
+  /** Per list item, its one link with text, or -2 for more than one (-1: none yet). */
+  private readonly itemLink: Int32Array;
+  /** Links and list items met in the current block. */
+  private readonly seen: Uint8Array;
+
+  constructor(private readonly nodes: readonly SnapshotNode[]) {
+    const n = nodes.length;
+    this.chars = new Int32Array(n);
+    this.words = new Int32Array(n);
+    this.link = new Int32Array(n).fill(-1);
+    this.item = new Int32Array(n).fill(-1);
+    this.linkWords = new Int32Array(n);
+    this.itemChars = new Int32Array(n);
+    this.itemLinkChars = new Int32Array(n);
+    this.itemLink = new Int32Array(n).fill(-1);
+    this.seen = new Uint8Array(n);
+    const known = new Uint8Array(n);
+    const chain: number[] = [];
+    for (const node of nodes) {
+      // resolve the ancestors first: ids are positions, not necessarily parents before children
+      for (let id = node.id; id >= 0 && !known[id]; id = at(nodes, id).parent) chain.push(id);
+      while (chain.length) {
+        const id = chain.pop()!;
+        known[id] = 1;
+        const x = at(nodes, id);
+        const p = x.parent;
+        if (x.tag === 'a' && x.attrs?.href !== undefined) this.link[id] = id;
+        else if (x.tag === 'li') this.link[id] = -1;
+        else this.link[id] = p >= 0 ? at(this.link, p) : -1;
+        this.item[id] = x.tag === 'li' ? id : p >= 0 ? at(this.item, p) : -1;
+        if (x.kind === 'text' && x.visible && x.text) {
+          this.chars[id] = nonSpaceChars(x.text);
+          if (at(this.link, id) >= 0) this.words[id] = countWords(x.text);
         }
       }
-      continue;
     }
-    let a = inA, li = inLi;
-    if (isLink(n)) a = id;
-    else if (n.tag === 'li') {
-      li = id;
-      a = -1;
+  }
+
+  /**
+   * What the block's link texts and list items are like: a menu is a list of items that are each
+   * one short link, a teaser list has links of headline length, running text has neither. Counts
+   * visible text only.
+   */
+  of(roots: readonly number[]): ListCounts {
+    let chars = 0, listChars = 0;
+    const links: number[] = [];
+    const items: number[] = [];
+    const stack = [...roots];
+    while (stack.length) {
+      const id = stack.pop()!;
+      const n = at(this.nodes, id);
+      if (n.kind !== 'text') {
+        for (const ch of n.children) stack.push(ch);
+        continue;
+      }
+      if (!n.visible || !n.text) continue;
+      const c = at(this.chars, id);
+      const a = at(this.link, id);
+      const li = at(this.item, id);
+      chars += c;
+      if (li >= 0) listChars += c;
+      if (a >= 0) {
+        if (!this.seen[a]) {
+          this.seen[a] = 1;
+          links.push(a);
+        }
+        addAt(this.linkWords, a, at(this.words, id));
+      }
+      if (li >= 0) {
+        if (!this.seen[li]) {
+          this.seen[li] = 1;
+          items.push(li);
+        }
+        addAt(this.itemChars, li, c);
+        if (a >= 0) {
+          addAt(this.itemLinkChars, li, c);
+          const one = at(this.itemLink, li);
+          if (c > 0 && one !== a) this.itemLink[li] = one === -1 ? a : -2;
+        }
+      }
     }
-    for (const ch of n.children) stack.push([ch, a, li, inList || n.tag === 'li']);
+    let withLinks = 0, words = 0, headlines = 0;
+    for (const a of links) {
+      const w = at(this.linkWords, a);
+      this.linkWords[a] = 0;
+      this.seen[a] = 0;
+      if (w === 0) continue;
+      withLinks++;
+      words += w;
+      if (w >= SHORT_WORDS) headlines++;
+    }
+    let withText = 0, linkItems = 0;
+    for (const li of items) {
+      const ic = at(this.itemChars, li);
+      if (ic > 0) {
+        withText++;
+        if (at(this.itemLink, li) >= 0 && at(this.itemLinkChars, li) === ic) linkItems++;
+      }
+      this.itemChars[li] = 0;
+      this.itemLinkChars[li] = 0;
+      this.itemLink[li] = -1;
+      this.seen[li] = 0;
+    }
+    return {
+      linkWords: withLinks ? words / withLinks : 0,
+      headlineLinks: withLinks ? headlines / withLinks : 0,
+      linkItems: withText ? linkItems / withText : 0,
+      listShare: chars ? listChars / chars : 0,
+    };
   }
-  let links = 0, words = 0, headlines = 0;
-  for (const parts of linkText.values()) {
-    const w = countWords(parts.join(' '));
-    if (w === 0) continue;
-    links++;
-    words += w;
-    if (w >= SHORT_WORDS) headlines++;
-  }
-  let withText = 0, linkItems = 0;
-  for (const item of items.values()) {
-    if (item.chars === 0) continue;
-    withText++;
-    if (item.links.size === 1 && item.linkChars === item.chars) linkItems++;
-  }
-  return {
-    linkWords: links ? words / links : 0,
-    headlineLinks: links ? headlines / links : 0,
-    linkItems: withText ? linkItems / withText : 0,
-    listShare: chars ? listChars / chars : 0,
-  };
 }
 
 /** A boilerplate role named by the block's own root elements and, for a lone root, its wrappers up to HINT_WRAPPER_LEVELS up. */
@@ -165,11 +268,20 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
   const k = SCORE_COMPONENTS.length;
   const W = Math.max(1, snapshot.document.width);
   const H = Math.max(1, snapshot.document.height);
+  // each block's text blocks: those of its leaves in pre-order, gathered once bottom-up
+  const ownOf = new Map<Block, number[]>();
+  const gather = (b: Block): number[] => {
+    const own = b.children.length === 0 ? [...(textBlocksOf.get(b.id) ?? [])] : b.children.flatMap(gather);
+    ownOf.set(b, own);
+    return own;
+  };
+  gather(tree.root);
+  const tags = new SubtreeTags(snapshot.nodes);
+  const lists = new TextTally(snapshot.nodes);
   const records: BlockRecord[] = [];
   for (const b of walk(tree.root)) {
     const isLeaf = b.children.length === 0;
-    const own: number[] = [];
-    for (const leaf of isLeaf ? [b] : walk(b).filter((x) => x.children.length === 0)) for (const i of textBlocksOf.get(leaf.id) ?? []) own.push(i);
+    const own = ownOf.get(b) ?? [];
     let chars = 0, linkChars = 0, words = 0, lines = 0, sentences = 0, fontMass = 0, keptChars = 0, score = 0, prose = 0, shortRuns = 0;
     const comp = new Float64Array(k);
     for (const i of own) {
@@ -179,7 +291,7 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
       words += tb.words;
       if (tb.words < SHORT_WORDS) shortRuns++;
       lines += tb.lines;
-      sentences += countSentenceEnds(tb.text);
+      sentences += at(index.facts, i).sentences;
       fontMass += tb.fontSize * tb.chars;
       if (kept.has(i)) keptChars += tb.chars;
       score += at(scores.final, i) * tb.chars;
@@ -202,8 +314,8 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
       mainShare: chars ? keptChars / chars : 0,
       prose: chars ? prose / chars : 0,
       hint: hintOf(snapshot, b.nodes),
-      ...tagCounts(snapshot, b.nodes),
-      ...listCounts(snapshot, b.nodes),
+      ...tags.of(b.nodes),
+      ...lists.of(b.nodes),
       shortRuns: own.length ? shortRuns / own.length : 0,
     };
     const components: Partial<Record<ScoreComponent, number>> = {};
