@@ -341,6 +341,19 @@ interface TextFacts {
   links: number;
 }
 
+const CHAR_OTHER = 0, CHAR_DIGIT = 1, CHAR_LOWER = 2, CHAR_UPPER = 3, CHAR_PUNCT = 4;
+
+/** What textFacts counts a character as: a digit, a letter (upper case or not), punctuation. */
+function charKind(ch: string): number {
+  if (/\p{N}/u.test(ch)) return CHAR_DIGIT;
+  if (/\p{L}/u.test(ch)) return ch !== ch.toLowerCase() ? CHAR_UPPER : CHAR_LOWER;
+  if (/\p{P}/u.test(ch)) return CHAR_PUNCT;
+  return CHAR_OTHER;
+}
+
+/** charKind of every ASCII character, looked up instead of three regex tests per character. */
+const ASCII_KINDS = Uint8Array.from({ length: 128 }, (_, c) => charKind(String.fromCharCode(c)));
+
 function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): TextFacts {
   const t = b.text;
   const tokens = wordTokens(t);
@@ -348,12 +361,24 @@ function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): 
   let upper = 0;
   let letters = 0;
   let punct = 0;
-  for (const ch of t) {
-    if (/\p{N}/u.test(ch)) digits++;
-    else if (/\p{L}/u.test(ch)) {
+  let ascii = true;
+  for (let i = 0; i < t.length; i++) {
+    const code = t.charCodeAt(i);
+    let kind: number;
+    if (code < 128) kind = at(ASCII_KINDS, code);
+    else {
+      ascii = false;
+      const point = t.codePointAt(i) ?? code;
+      // a character beyond the BMP takes two code units
+      if (point > 0xffff) i++;
+      kind = charKind(String.fromCodePoint(point));
+    }
+    if (kind === CHAR_DIGIT) digits++;
+    else if (kind === CHAR_LOWER) letters++;
+    else if (kind === CHAR_UPPER) {
       letters++;
-      if (ch !== ch.toLowerCase()) upper++;
-    } else if (/\p{P}/u.test(ch)) punct++;
+      upper++;
+    } else if (kind === CHAR_PUNCT) punct++;
   }
   const anchors = new Set<number>();
   for (const id of b.textNodes) if (at(anchorOf, id) >= 0) anchors.add(at(anchorOf, id));
@@ -367,7 +392,7 @@ function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): 
     digits: digits / chars,
     upper: letters ? upper / letters : 0,
     punct: punct / chars,
-    cjk: (t.match(CJK_CHARS)?.length ?? 0) / chars,
+    cjk: ascii ? 0 : (t.match(CJK_CHARS)?.length ?? 0) / chars,
     links: anchors.size,
   };
 }
@@ -518,7 +543,9 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
   });
   // context: the element's ancestors
   for (const level of ANCESTOR_LEVELS) {
-    const up = (i: number): number => ancestorAt(i, level);
+    // six features read each block's ancestor at this level: found once per block
+    const ups = Int32Array.from(blocks, (_, i) => ancestorAt(i, level));
+    const up = (i: number): number => at(ups, i);
     add(`context.up${level}.chars`, 'context', (i) => Math.log1p(at(agg.chars, up(i))));
     add(`context.up${level}.share`, 'context', (i) => at(agg.chars, up(i)) / pageChars);
     add(`context.up${level}.links`, 'context', (i) => (at(agg.chars, up(i)) ? at(agg.linkChars, up(i)) / at(agg.chars, up(i)) : 0));
@@ -579,14 +606,15 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
 }
 
 function tabulate(cols: ReadonlyArray<[string, FeatureFamily, Getter]>, rows: number): FeatureTable {
-  const data = new Float32Array(rows * cols.length);
-  for (let i = 0; i < rows; i++) {
-    const base = i * cols.length;
-    for (let c = 0; c < cols.length; c++) {
-      const v = at(cols, c)[2](i);
-      data[base + c] = Number.isFinite(v) ? v : 0;
+  const stride = cols.length;
+  const data = new Float32Array(rows * stride);
+  // column by column: one getter runs for every row in turn
+  cols.forEach(([, , get], c) => {
+    for (let i = 0, o = c; i < rows; i++, o += stride) {
+      const v = get(i);
+      data[o] = Number.isFinite(v) ? v : 0;
     }
-  }
+  });
   return { names: cols.map((c) => c[0]), families: cols.map((c) => c[1]), rows, data };
 }
 
