@@ -119,7 +119,9 @@ export function contrastOf(color: string | undefined, background: string | undef
 
 /** Attribute signature for spotting repeated siblings: tag plus sorted class list. */
 function signature(node: SnapshotNode): string {
-  const cls = (node.attrs?.class ?? '').split(/\s+/).filter(Boolean).sort().join('.');
+  const raw = node.attrs?.class ?? '';
+  // most class attributes are one name or none: nothing to split and sort
+  const cls = /\s/.test(raw) ? raw.split(/\s+/).filter(Boolean).sort().join('.') : raw;
   return `${node.tag}.${cls}`;
 }
 
@@ -236,6 +238,23 @@ function ancestorDistances(nodes: readonly SnapshotNode[], blocks: readonly Text
   const set = (a: Int32Array, i: number, d: number): void => {
     if (at(a, i) < 0) a[i] = d;
   };
+  // What each node's tag and attributes say, worked out once per node: the walks from nearby
+  // texts meet the same ancestors. Bit 0: a positive hint; bit 1: a noise hint; the bits above:
+  // 1 + the HINT_ROLES index of its role hint (0 for none).
+  const hints = new Int32Array(nodes.length).fill(-1);
+  const hintsOf = (id: number, node: SnapshotNode): number => {
+    let h = at(hints, id);
+    if (h >= 0) return h;
+    h = isPositiveHint(node) ? 1 : 0;
+    if (!big(id)) {
+      const r = roleHint(node);
+      const k = r === null ? undefined : roleIndex.get(r);
+      if (k !== undefined) h |= (k + 1) << 2;
+      if (isNoiseHint(node)) h |= 2;
+    }
+    hints[id] = h;
+    return h;
+  };
   // blocks of one element share its walk
   const done = new Map<number, number>();
   blocks.forEach((b, i) => {
@@ -250,13 +269,10 @@ function ancestorDistances(nodes: readonly SnapshotNode[], blocks: readonly Text
       const node = at(nodes, id);
       if (node.kind === 'element') {
         for (const k of ANCESTOR_TAG_SETS.get(node.tag) ?? []) set(at(out.tag, k), i, d);
-        if (isPositiveHint(node)) set(out.positive, i, d);
-        if (!big(id)) {
-          const r = roleHint(node);
-          const k = r === null ? undefined : roleIndex.get(r);
-          if (k !== undefined) set(at(out.role, k), i, d);
-          if (isNoiseHint(node)) set(out.noise, i, d);
-        }
+        const h = hintsOf(id, node);
+        if (h & 1) set(out.positive, i, d);
+        if (h & 2) set(out.noise, i, d);
+        if (h >> 2) set(at(out.role, (h >> 2) - 1), i, d);
       }
       id = node.parent;
     }

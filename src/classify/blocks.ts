@@ -279,6 +279,7 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
   const tags = new SubtreeTags(snapshot.nodes);
   const lists = new TextTally(snapshot.nodes);
   const records: BlockRecord[] = [];
+  const rowComponents = scores.components;
   for (const b of walk(tree.root)) {
     const isLeaf = b.children.length === 0;
     const own = ownOf.get(b) ?? [];
@@ -296,7 +297,9 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
       if (kept.has(i)) keptChars += tb.chars;
       score += at(scores.final, i) * tb.chars;
       prose += (2 * at(scores.first, i) - 1) * tb.chars;
-      for (let c = 0; c < k; c++) addAt(comp, c, at(scores.components, i * k + c) * tb.chars);
+      // every text block is summed once per enclosing block: plain typed-array reads here (`at()`,
+      // shared by every array kind, is a megamorphic call); `i` and `c` are in range
+      for (let c = 0; c < k; c++) comp[c] = (comp[c] ?? NaN) + (rowComponents[i * k + c] ?? NaN) * tb.chars;
     }
     const r: Rect = b.rect;
     const area = Math.max(1, r.w * r.h);

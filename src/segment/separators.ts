@@ -522,6 +522,8 @@ export function panelsOf(pre: PreparedPage, blocks: readonly PoolBlock[]): PoolB
   const under = new Map<number, number[]>();
   blocks.forEach((b, i) => {
     for (let id = at(pre.parent, at(b.ids, 0)); id >= 0; id = at(pre.parent, id)) {
+      // only panels are kept below: listing the blocks under the other ancestors is wasted
+      if (!isPanel(pre, id)) continue;
       const list = under.get(id);
       if (list) list.push(i);
       else under.set(id, [i]);
@@ -529,7 +531,7 @@ export function panelsOf(pre: PreparedPage, blocks: readonly PoolBlock[]): PoolB
   });
   const out: PoolBlock[] = [];
   for (const [id, inside] of under) {
-    if (inside.length >= blocks.length || !isPanel(pre, id)) continue;
+    if (inside.length >= blocks.length) continue;
     const box = { x0: at(pre.bx0, id), y0: at(pre.by0, id), x1: at(pre.bx1, id), y1: at(pre.by1, id) };
     // A panel that runs into blocks outside it is no clean region: leave it out.
     const mine = new Set(inside);
