@@ -118,11 +118,17 @@ export function contrastOf(color: string | undefined, background: string | undef
 }
 
 /** Attribute signature for spotting repeated siblings: tag plus sorted class list. */
-function signature(node: SnapshotNode): string {
+export function signature(node: SnapshotNode): string {
   const raw = node.attrs?.class ?? '';
   // most class attributes are one name or none: nothing to split and sort
   const cls = /\s/.test(raw) ? raw.split(/\s+/).filter(Boolean).sort().join('.') : raw;
   return `${node.tag}.${cls}`;
+}
+
+/** The nearest repeated-sibling unit above a text block: its element and how many levels up (-1: none). */
+export interface RepeatUnit {
+  id: number;
+  k: number;
 }
 
 interface NodeAggregates {
@@ -427,7 +433,7 @@ export interface BlockIndex {
   /** VIPS leaf (index into `leaves`) of each text block, -1 when none. */
   leafOfBlock: Int32Array;
   /** Nearest repeated-sibling unit above each block (element id and levels up), or -1. */
-  repeatAt: Array<{ id: number; k: number }>;
+  repeatAt: RepeatUnit[];
   /** Element `level` levels above each block's element (the root when the page is shallower). */
   ancestorAt: (i: number, level: number) => number;
 }

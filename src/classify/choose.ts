@@ -5,10 +5,11 @@
  */
 import { lowestCommonAncestor } from '../snapshot/tree.js';
 import type { PageSnapshot } from '../snapshot/types.js';
-import { SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED } from './params.js';
+import { SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, SLOT_KEEP_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED } from './params.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type ScoreComponent, type TraceEvent } from './types.js';
 import { round } from './blocks.js';
+import { signature, type RepeatUnit } from './block-features.js';
 import { addAt, at, last } from '../util/at.js';
 
 /** Elements whose text is kept whole once any of it is kept. */
@@ -85,6 +86,44 @@ function keptBlocks(blocks: readonly TextBlock[], scores: ArrayLike<number>, pow
     trace.push({ step: 'selected', blocks: kept.length, power, expectedF1: round(expectedF1), lowest: round(lowest) });
   }
   return kept;
+}
+
+/**
+ * Repeated units are laid out alike, and read alike: among the units of one repeated group (the
+ * cards of a grid, the posts of a thread, the rows of a list), a slot (the element at the same
+ * place in each unit, e.g. every card's headline) kept in at least SLOT_KEEP_SHARE of the units is
+ * kept in all of them. A headline the model scores lukewarm beside its kept siblings comes back;
+ * a slot kept in few units (a badge) is not spread. Hidden text is not added.
+ */
+function completeRepeatedSlots(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], units: readonly RepeatUnit[] | undefined, trace: TraceEvent[]): number[] {
+  if (!units || kept.length === 0) return kept;
+  const nodes = snapshot.nodes;
+  const slots = new Map<string, number[]>();
+  blocks.forEach((b, i) => {
+    const u = at(units, i);
+    if (b.hidden || u.id < 0) return;
+    const unit = at(nodes, u.id);
+    const key = `${unit.parent}|${signature(unit)}|${u.k}|${signature(at(nodes, b.owner))}`;
+    const members = slots.get(key);
+    if (members) members.push(i);
+    else slots.set(key, [i]);
+  });
+  const keptSet = new Set(kept);
+  let completed = 0;
+  let added = 0;
+  for (const members of slots.values()) {
+    const k = members.filter((i) => keptSet.has(i)).length;
+    if (k === members.length || k < SLOT_KEEP_SHARE * members.length) continue;
+    completed++;
+    for (const i of members) {
+      if (keptSet.has(i)) continue;
+      keptSet.add(i);
+      added++;
+    }
+  }
+  if (added === 0) return kept;
+  trace.push({ step: 'slots', slots: completed, blocks: added });
+  return [...keptSet].sort((a, b) => a - b);
 }
 
 /**
@@ -186,11 +225,16 @@ function dropLandmarkBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[]
 
 /**
  * Keeps the blocks that maximise the expected word F1, with scores calibrated by `power` (the
- * page type's, see models.ts), and selects them.
+ * page type's, see models.ts), completes the slots of repeated `units` (the nearest repeated
+ * sibling unit above each block, block-features.ts), and selects them.
  */
-export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, components: ArrayLike<number>, power = SELECTION_POWER): Choice {
+export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, components: ArrayLike<number>, power = SELECTION_POWER, units?: readonly RepeatUnit[]): Choice {
   const trace: TraceEvent[] = [];
-  const kept = dropLandmarkBlocks(snapshot, blocks, dropQuotedRepeats(snapshot, blocks, wholeUnits(snapshot, blocks, keptBlocks(blocks, scores, power, trace), trace), trace), trace);
+  let kept = keptBlocks(blocks, scores, power, trace);
+  kept = completeRepeatedSlots(snapshot, blocks, kept, units, trace);
+  kept = wholeUnits(snapshot, blocks, kept, trace);
+  kept = dropQuotedRepeats(snapshot, blocks, kept, trace);
+  kept = dropLandmarkBlocks(snapshot, blocks, kept, trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power });
   if (kept.length === 0) {

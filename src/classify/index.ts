@@ -62,7 +62,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
   const best = scores.pageTypes.reduce((a, b) => (b[1] > a[1] ? b : a), ['article', -1] as [PageType, number]);
   const trace: TraceEvent[] = [{ step: 'page-type', pageType: best[0], probability: round(best[1]) }];
   const power = models.selection?.[best[0]] ?? SELECTION_POWER;
-  const choice = chooseContent(snapshot, blocks, scores.final, scores.components, power);
+  const choice = chooseContent(snapshot, blocks, scores.final, scores.components, power, scores.index.repeatAt);
   trace.push(...choice.trace);
   const keptSet = new Set(choice.kept);
   const keptWords = choice.kept.reduce((s, i) => s + at(blocks, i).words, 0);

@@ -24,6 +24,13 @@ export const MIN_BEST_SCORE = 0.2;
  */
 export const REPEAT_MIN_WORDS = 5;
 
+/**
+ * Among repeated units (cards, posts, rows), a slot (the same element at the same place in each
+ * unit) kept in at least this share of its units is kept in all of them (choose.ts,
+ * completeRepeatedSlots): a majority, so one lukewarm headline in a column of kept ones comes back.
+ */
+export const SLOT_KEEP_SHARE = 0.5;
+
 /** Main content of fewer words than this makes a page `other` (an error notice, an empty shell). */
 export const MIN_CONTENT_WORDS = 1;
 

@@ -77,6 +77,7 @@ export type DropReason = Exclude<ScoreComponent, 'base'>;
 export type TraceEvent =
   | { step: 'page-type'; pageType: PageType; probability: number }
   | { step: 'selected'; blocks: number; power: number; expectedF1: number; lowest: number }
+  | { step: 'slots'; slots: number; blocks: number }
   | { step: 'scored'; blocks: number; hidden: number; kept: number; power: number }
   | { step: 'unit'; node: number; tag: string; blocks: number }
   | { step: 'container'; node: number; tag: string; blocks: number }

@@ -10,6 +10,7 @@ import { compileModel, type ModelFile } from '../../../src/classify/model.js';
 import { toText } from '../../../src/content/text.js';
 import { MIN_BEST_SCORE } from '../../../src/classify/params.js';
 import { buildTextBlocks, indexNodes } from '../../../src/classify/text-blocks.js';
+import { indexBlocks } from '../../../src/classify/block-features.js';
 import { PAGE_TYPES, SCORE_COMPONENTS, type DropReason, type ScoreComponent } from '../../../src/classify/types.js';
 import { segment } from '../../../src/segment/index.js';
 import { el, page, text, type NodeDesc } from '../helpers/snapshot-builder.js';
@@ -86,6 +87,27 @@ describe('choosing the main content from block scores', () => {
     expect(r.expectedF1).toBeCloseTo(29.6 / 36.8, 10);
     expect(selectByExpectedF1([1, 1, 1], [0.7, 0.7, 0.7], 1).kept).toEqual([0, 1, 2]);
     expect(selectByExpectedF1([], [], 1).kept).toEqual([]);
+  });
+
+  it('keeps a slot of repeated cards in every card once most cards keep it', () => {
+    const card = (i: number) => el('li', { rect: [100, 100 + i * 120, 600, 110], attrs: { class: 'card' } }, [
+      el('h3', { rect: [100, 100 + i * 120, 600, 30] }, [text(`Headline of story number ${i} about the council`, [100, 100 + i * 120, 600, 30])]),
+      el('p', { rect: [100, 140 + i * 120, 600, 30] }, [text(`Teaser ${i}: what the story says, in a sentence or two of plain words.`, [100, 140 + i * 120, 600, 30])]),
+      el('span', { rect: [100, 180 + i * 120, 100, 20], attrs: { class: 'badge' } }, [text(`Badge ${i}`, [100, 180 + i * 120, 100, 20])]),
+    ]);
+    const s = page(el('body', { rect: [0, 0, 1200, 800] }, [el('ul', { rect: [100, 100, 600, 600] }, [0, 1, 2, 3, 4].map(card))]));
+    const bs = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    const units = indexBlocks(s, segment(s), bs).repeatAt;
+    const kind = (b: { text: string }) => b.text.split(' ')[0];
+    // the model keeps four of five headlines, every teaser, one badge
+    const scores = bs.map((b) => (kind(b) === 'Headline' ? (b.text.includes('number 3') ? 0.2 : 0.95) : kind(b) === 'Teaser' ? 0.95 : b.text === 'Badge 0' ? 0.9 : 0.05));
+    const without = chooseContent(s, bs, scores, zeros(bs.length));
+    expect(without.kept.map((i) => bs[i]!.text)).not.toContain('Headline of story number 3 about the council');
+    const c = chooseContent(s, bs, scores, zeros(bs.length), 1, units);
+    const texts = c.kept.map((i) => bs[i]!.text);
+    expect(texts.filter((t) => t.startsWith('Headline'))).toHaveLength(5);
+    expect(texts.filter((t) => t.startsWith('Badge'))).toEqual(without.kept.map((i) => bs[i]!.text).filter((t) => t.startsWith('Badge')));
+    expect(c.trace).toContainEqual({ step: 'slots', slots: 1, blocks: 1 });
   });
 
   it('keeps every line of a <pre> or a <br>-split element once one line is kept', () => {
