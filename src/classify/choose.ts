@@ -54,11 +54,11 @@ export function dropReason(components: ArrayLike<number>, row: number): DropReas
  * the expected total. The power calibrates the scores per page type (above 1 the rule is
  * stricter); it is fitted on out-of-fold scores (scripts/train/selection.mjs).
  */
-export function selectByExpectedF1(weights: ArrayLike<number>, scores: ArrayLike<number>, power: number): { kept: number[]; expectedF1: number } {
+export function selectByExpectedF1(weights: ArrayLike<number>, scores: ArrayLike<number>, power: number): { kept: number[]; expectedF1: number; lowest: number } {
   const n = scores.length;
-  if (n === 0) return { kept: [], expectedF1: 0 };
+  if (n === 0) return { kept: [], expectedF1: 0, lowest: NaN };
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => at(scores, b) - at(scores, a) || a - b);
-  if (at(scores, at(order, 0)) < MIN_BEST_SCORE) return { kept: [], expectedF1: 0 };
+  if (at(scores, at(order, 0)) < MIN_BEST_SCORE) return { kept: [], expectedF1: 0, lowest: NaN };
   const p = Array.from({ length: n }, (_, i) => Math.pow(at(scores, i), power));
   const w = Array.from({ length: n }, (_, i) => Math.max(1, at(weights, i)));
   let expectedGold = 0;
@@ -76,13 +76,13 @@ export function selectByExpectedF1(weights: ArrayLike<number>, scores: ArrayLike
       count = k + 1;
     }
   });
-  return { kept: order.slice(0, count).sort((a, b) => a - b), expectedF1 };
+  // the kept blocks are a prefix of the order, so the last of them scores lowest
+  return { kept: order.slice(0, count).sort((a, b) => a - b), expectedF1, lowest: at(scores, at(order, count - 1)) };
 }
 
 function keptBlocks(blocks: readonly TextBlock[], scores: ArrayLike<number>, power: number, trace: TraceEvent[]): number[] {
-  const { kept, expectedF1 } = selectByExpectedF1(blocks.map((b) => b.words), scores, power);
+  const { kept, expectedF1, lowest } = selectByExpectedF1(blocks.map((b) => b.words), scores, power);
   if (kept.length > 0) {
-    const lowest = kept.reduce((m, i) => Math.min(m, at(scores, i)), Infinity);
     trace.push({ step: 'selected', blocks: kept.length, power, expectedF1: round(expectedF1), lowest: round(lowest) });
   }
   return kept;

@@ -14,7 +14,7 @@ import type { PageSnapshot } from '../snapshot/types.js';
 import { blockRecords, round } from './blocks.js';
 import { chooseContent } from './choose.js';
 import { bundledModels, type ClassifierModels } from './models.js';
-import { SELECTION_POWER, DROPPED_EXCERPT_CHARS, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS } from './params.js';
+import { DROPPED_EXCERPT_CHARS, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS } from './params.js';
 import { assignRoles } from './roles.js';
 import { scoreBlocks } from './scores.js';
 import { buildTextBlocks, indexNodes } from './text-blocks.js';
@@ -61,8 +61,8 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
   const scores = scoreBlocks(snapshot, tree, blocks, models);
   const best = scores.pageTypes.reduce((a, b) => (b[1] > a[1] ? b : a), ['article', -1] as [PageType, number]);
   const trace: TraceEvent[] = [{ step: 'page-type', pageType: best[0], probability: round(best[1]) }];
-  const power = models.selection?.[best[0]] ?? SELECTION_POWER;
-  const choice = chooseContent(snapshot, blocks, scores.final, scores.components, power, scores.index.repeatAt);
+  // a type the models give no power for takes chooseContent's default (params.ts)
+  const choice = chooseContent(snapshot, blocks, scores.final, scores.components, models.selection?.[best[0]], scores.index.repeatAt);
   trace.push(...choice.trace);
   const keptSet = new Set(choice.kept);
   const keptWords = choice.kept.reduce((s, i) => s + at(blocks, i).words, 0);

@@ -168,36 +168,26 @@ export function predictMargins(model: TreeModel, data: Float32Array, stride: num
  */
 export function contributions(model: TreeModel, data: Float32Array, row: number, stride: number, columns: Int32Array, cls = 0): { bias: number; byFeature: Float64Array } {
   const byFeature = new Float64Array(model.features.length);
-  const bias = contributionsInto(model, data, row, stride, columns, Int32Array.from(model.features, (_, i) => i), byFeature, 0, cls);
+  const rowData = data.subarray(row * stride, (row + 1) * stride);
+  const bias = at(contributionRows(model, rowData, stride, columns, Int32Array.from(model.features, (_, i) => i), byFeature, 0, cls), 0);
   return { bias, byFeature };
 }
 
 /**
- * {@link contributions} summed by group without a per-row allocation: the contribution of model
- * feature f is added to `out[offset + group[f]]` (e.g. its feature family). Returns the bias.
- */
-export function contributionsInto(
-  model: TreeModel, data: Float32Array, row: number, stride: number, columns: Int32Array,
-  group: Int32Array, out: Float64Array, offset: number, cls = 0,
-): number {
-  const rowData = data.subarray(row * stride, (row + 1) * stride);
-  return at(walkContributions(model, rowData, stride, perNode(model, columns), perNode(model, group), out, offset, 0, cls), 0);
-}
-
-/**
- * {@link contributionsInto} for every row of a table: row r's contributions go to
- * `out[r * width + group[f]]`, and its bias to `biases[r]`.
+ * {@link contributions} for every row of a table, summed by group without a per-row allocation:
+ * row r's contribution of model feature f is added to `out[r * width + group[f]]` (e.g. its
+ * feature family), and its bias is `biases[r]`.
  */
 export function contributionRows(
   model: TreeModel, data: Float32Array, stride: number, columns: Int32Array,
   group: Int32Array, out: Float64Array, width: number, cls = 0,
 ): Float64Array {
-  return walkContributions(model, data, stride, perNode(model, columns), perNode(model, group), out, 0, width, cls);
+  return walkContributions(model, data, stride, perNode(model, columns), perNode(model, group), out, width, cls);
 }
 
 function walkContributions(
   model: TreeModel, data: Float32Array, stride: number, column: Int32Array,
-  slot: Int32Array, out: Float64Array, offset: number, width: number, cls: number,
+  slot: Int32Array, out: Float64Array, width: number, cls: number,
 ): Float64Array {
   const rows = stride ? data.length / stride : 0;
   const k = model.classes.length;
@@ -208,7 +198,7 @@ function walkContributions(
     const rootValue = value[root] ?? NaN;
     for (let r = 0, base = 0; r < rows; r++, base += stride) {
       biases[r] = (biases[r] ?? NaN) + rootValue;
-      const rowAt = offset + r * width;
+      const rowAt = r * width;
       let node = root;
       for (let c = column[node] ?? -1; c >= 0; c = column[node] ?? -1) {
         const o = rowAt + (slot[node] ?? -1);
