@@ -14,6 +14,9 @@ import { PageTimeoutError, VisegError } from '../../../src/browser/errors.js';
 import { launchBrowser, type LaunchedBrowser } from '../../../src/browser/launch.js';
 import { closeQuietly } from '../../../src/util/async.js';
 import { FETCH_BODY_GRACE_MS, loadPage, type LoadOptions } from '../../../src/browser/load.js';
+import { LoadRun } from '../../../src/browser/load-run.js';
+import { waitForFonts } from '../../../src/browser/settle.js';
+import { PageTracker } from '../../../src/browser/tracker.js';
 import { startFileServer, type FileServer } from '../../../src/browser/server.js';
 import { networkPolicyOf } from '../../../src/browser/context.js';
 import { FREEZE_ATTR, LAST_MUTATION_KEY } from '../../../src/browser/pagescripts.js';
@@ -206,6 +209,29 @@ describe.skipIf(!haveChromium)('loadPage in real Chromium', () => {
     await withPage(async (page) => {
       await loadPage(page, url('charset.html'), { ...fast, scroll: 'never' });
       expect(await page.textContent('#t')).toBe('café ✓');
+    });
+  });
+
+  it("waits for web fonts by the page's clock: a renderer slow to answer is no missing font, fonts never ready are", async () => {
+    await withPage(async (page) => {
+      await loadPage(page, url('arrived.html'), { ...fast, scroll: 'never' });
+      const fontsWarnings = async (): Promise<string[]> => {
+        const tracker = new PageTracker(page);
+        try {
+          const run = new LoadRun(page, url('arrived.html'), { ...fast, maxScrollSteps: 0 }, Date.now() + 20_000, tracker);
+          await waitForFonts(run);
+          return run.warnings.map((w) => w.code);
+        } finally {
+          tracker.dispose();
+        }
+      };
+      // The renderer answers only after 2.5 s, longer than the 2 s fonts wait, as on a loaded
+      // machine; the page has no web font, so that is no warning (it was one, and made a record
+      // differ between two runs of the same page).
+      await page.evaluate(`setTimeout(() => { const t = Date.now(); while (Date.now() - t < 2500) {} }, 0)`);
+      expect(await fontsWarnings()).toEqual([]);
+      await page.evaluate(`Object.defineProperty(document.fonts, 'ready', { get: () => new Promise(() => {}) })`);
+      expect(await fontsWarnings()).toEqual(['FONTS_NOT_READY']);
     });
   });
 
