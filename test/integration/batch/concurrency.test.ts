@@ -17,10 +17,12 @@ describe.skipIf(!haveChromium)('batch: concurrency does not change the output', 
     writeFileSync(list, inputs.join('\n') + '\n');
     const out1 = path.join(dir, 'c1.jsonl');
     const out4 = path.join(dir, 'c4.jsonl');
-    // The two runs go side by side: each is a separate process with its own browser.
+    // The two runs go side by side: each is a separate process with its own browser. The bound
+    // only stops a hung run: eight pages one at a time beside another browser take long on a busy
+    // machine.
     const [r1, r4] = await Promise.all([
-      runCli(['extract', '--input-file', list, '-c', '1', '-q', '--out', out1]),
-      runCli(['extract', '--input-file', list, '-c', '4', '-q', '--out', out4]),
+      runCli(['extract', '--input-file', list, '-c', '1', '-q', '--out', out1], { killAfterMs: 100_000 }),
+      runCli(['extract', '--input-file', list, '-c', '4', '-q', '--out', out4], { killAfterMs: 100_000 }),
     ]);
     expect(r1.code, r1.stderr).toBe(0);
     expect(r4.code, r4.stderr).toBe(0);
@@ -34,5 +36,5 @@ describe.skipIf(!haveChromium)('batch: concurrency does not change the output', 
       expect(a[i]!.text.length, inputs[i]).toBeGreaterThan(200);
       expect(b[i]!.text, `text of ${inputs[i]} differs between -c 1 and -c 4`).toBe(a[i]!.text);
     }
-  }, 90_000);
+  }, 120_000);
 });
