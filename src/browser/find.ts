@@ -21,9 +21,9 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { BrowserNotFoundError, BrowserPathNotFoundError } from './errors.js';
 import { at } from '../util/at.js';
+import { playwright } from './playwright.js';
 
 export type BrowserSource = 'flag' | 'env' | 'playwright' | 'system';
 
@@ -160,7 +160,7 @@ export function whichBrowser(
 
 function defaultPlaywrightPath(): string | undefined {
   try {
-    return chromium.executablePath();
+    return playwright().chromium.executablePath();
   } catch {
     return undefined;
   }

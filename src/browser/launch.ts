@@ -10,9 +10,10 @@
  *
  * `close()` of a connected browser only disconnects; it never kills a browser it did not start.
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { BrowserLaunchError } from './errors.js';
 import { findBrowser, type BrowserSource } from './find.js';
+import { playwright } from './playwright.js';
 import { within } from '../util/async.js';
 
 export interface LaunchOptions {
@@ -133,7 +134,7 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedB
   if (opts.wsEndpoint) {
     let browser: Browser;
     try {
-      browser = await chromium.connect(opts.wsEndpoint, { timeout });
+      browser = await playwright().chromium.connect(opts.wsEndpoint, { timeout });
     } catch (e) {
       throw new BrowserLaunchError(`Could not connect to the Playwright browser server at ${opts.wsEndpoint}: ${message(e)}`, { cause: e });
     }
@@ -147,7 +148,7 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedB
   if (opts.cdpEndpoint) {
     let browser: Browser;
     try {
-      browser = await chromium.connectOverCDP(opts.cdpEndpoint, { timeout });
+      browser = await playwright().chromium.connectOverCDP(opts.cdpEndpoint, { timeout });
     } catch (e) {
       throw new BrowserLaunchError(`Could not connect over CDP to ${opts.cdpEndpoint}: ${message(e)}`, { cause: e });
     }
@@ -162,7 +163,7 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedB
   const found = findBrowser({ browserPath: opts.browserPath, env: opts.env, headless: opts.headless ?? true });
   let browser: Browser;
   try {
-    browser = await chromium.launch({
+    browser = await playwright().chromium.launch({
       executablePath: found.path,
       headless: opts.headless ?? true,
       args: withEnabledFeatures([...chromiumArgs(), ...(opts.extraArgs ?? [])], ENABLED_FEATURES),

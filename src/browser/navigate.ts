@@ -2,13 +2,14 @@
  * The navigation steps of a load: going to the URL (under the context's navigation guard) until
  * the load event, and following a navigation the page started by itself.
  */
-import { errors, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { within } from '../util/async.js';
 import { contextPolicy, networkPolicyOf } from './context.js';
 import { NavigationError, PageTimeoutError, warning } from './errors.js';
 import { firstLine, type LoadRun } from './load-run.js';
 import { mountPrefixOf } from './mounts.js';
 import { guardNavigations, needsGuard, originOf, type NavigationGuard } from './network.js';
+import { playwright } from './playwright.js';
 import { stripHash } from './tracker.js';
 
 const guards = new WeakMap<Page, Promise<NavigationGuard>>();
@@ -61,7 +62,7 @@ export async function navigate(run: LoadRun): Promise<boolean> {
     status = resp?.status() ?? null;
   } catch (e) {
     run.check();
-    if (e instanceof errors.TimeoutError) throw new PageTimeoutError(o.timeoutMs, 'navigate', url);
+    if (e instanceof playwright().errors.TimeoutError) throw new PageTimeoutError(o.timeoutMs, 'navigate', url);
     const msg = firstLine(e);
     if (/interrupted by another navigation/i.test(msg)) {
       warnings.push(warning('NAVIGATION_INTERRUPTED', `Navigation was interrupted by another navigation: ${msg}`));
@@ -88,7 +89,7 @@ export async function navigate(run: LoadRun): Promise<boolean> {
     await page.waitForLoadState('load', { timeout: Math.max(1, loadBudget) });
   } catch (e) {
     run.check();
-    if (!(e instanceof errors.TimeoutError)) throw e;
+    if (!(e instanceof playwright().errors.TimeoutError)) throw e;
     loadFired = false;
     warnings.push(warning('LOAD_EVENT_MISSING', `The load event did not fire within ${Math.round(loadBudget)} ms; continuing with the DOM as it is.`));
   }

@@ -8,8 +8,9 @@
  * `queue results --follow` ride through a Redis restart. One-shot commands first check that Redis
  * answers at all, so a wrong URL is an error instead of a hang.
  */
-import { Queue, type ConnectionOptions } from 'bullmq';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { ConnectionOptions, Queue } from 'bullmq';
+import type { Redis, RedisOptions } from 'ioredis';
+import { bullmq, ioredis } from './bull.js';
 import { displayUrl, indexKeys, resolveLocation, type IndexKeys, type JobData, type QueueLocation, type ResolvedLocation } from './keys.js';
 import { at } from '../util/at.js';
 import { within } from '../util/async.js';
@@ -150,7 +151,7 @@ export interface ConnectOptions {
 }
 
 export async function connectIndex(loc: ResolvedLocation, o: ConnectOptions = {}): Promise<IndexClient> {
-  const redis = new Redis(loc.redis, CLIENT_OPTIONS) as ScriptedRedis;
+  const redis = new (ioredis().Redis)(loc.redis, CLIENT_OPTIONS) as ScriptedRedis;
   redis.on('error', (e: Error) => o.onError?.(e));
   redis.defineCommand('visegAdd', { numberOfKeys: 6, lua: ADD });
   redis.defineCommand('visegStore', { numberOfKeys: 5, lua: STORE });
@@ -206,7 +207,7 @@ export interface QueueHandle {
 export async function openQueue(o: QueueLocation): Promise<QueueHandle> {
   const loc = resolveLocation(o);
   const index = await connectIndex(loc);
-  const queue = new Queue<JobData>(loc.queue, { connection: bullConnection(loc.redis) });
+  const queue = new (bullmq().Queue)<JobData>(loc.queue, { connection: bullConnection(loc.redis) });
   queue.on('error', () => undefined); // connection errors: the commands wait for Redis to come back
   return {
     loc,

@@ -14,7 +14,7 @@
  * - While Redis is away, pages in flight finish and wait to be stored; nothing is lost as long as
  *   Redis keeps its data (AOF or RDB, docs/scale-out.md).
  */
-import { Worker, WaitingError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +27,7 @@ import { Session } from '../pipeline/session.js';
 import { TabPool } from '../pipeline/tabs.js';
 import { encodeRecord } from './codec.js';
 import { displayUrl, resolveLocation, type JobData, type JobSettings, type QueueLocation } from './keys.js';
+import { bullmq } from './bull.js';
 import { bullConnection, connectIndex, type IndexClient } from './redis.js';
 import { within } from '../util/async.js';
 
@@ -228,7 +229,7 @@ export async function runWorker(o: WorkerOptions = {}): Promise<QueueWorker> {
   const ctx: JobContext = { session, index, redis, settingsOf: settingsReader(index), free, flights, stats, log, onRecord: o.onRecord };
   const processor = (job: Job<JobData>, token?: string): Promise<string> => processJob(ctx, job, token);
 
-  const worker = new Worker<JobData, string>(loc.queue, processor, {
+  const worker = new (bullmq().Worker)<JobData, string>(loc.queue, processor, {
     connection: bullConnection(loc.redis),
     concurrency,
     name: id,
@@ -261,7 +262,7 @@ export async function runWorker(o: WorkerOptions = {}): Promise<QueueWorker> {
       } catch {
         // the lock is gone already: the stalled-job check hands it back
       }
-      f.handBack(new WaitingError());
+      f.handBack(new (bullmq().WaitingError)());
     }
   };
   return {
