@@ -464,43 +464,46 @@ export function indexBlocks(snapshot: PageSnapshot, tree: BlockTree, blocks: rea
   return { snapshot, blocks, bodyFont: bodyFontSize(blocks), facts, agg, pageChars, leaves, leafOfBlock, repeatAt, ancestorAt };
 }
 
-/** Computes the features of every text block of a page. */
+/** What the column definitions of one page share. */
+interface Columns {
+  ix: BlockIndex;
+  nodes: readonly SnapshotNode[];
+  /** Document width and height, viewport height (px, at least 1). */
+  W: number;
+  H: number;
+  VH: number;
+  add: (name: string, family: FeatureFamily, get: Getter) => void;
+  tb: (i: number) => TextBlock;
+  fx: (i: number) => TextFacts;
+}
+
+/** Computes the features of every text block of a page, family by family (the order of the columns). */
 export function textBlockFeatures(ix: BlockIndex): FeatureTable {
-  const { snapshot, blocks, bodyFont, facts, agg, pageChars, leaves, leafOfBlock, repeatAt, ancestorAt } = ix;
-  const nodes = snapshot.nodes;
-  const W = Math.max(1, snapshot.document.width);
-  const H = Math.max(1, snapshot.document.height);
-  const VH = Math.max(1, snapshot.viewport.height);
-  const big = (id: number): boolean => at(agg.chars, id) > 0.35 * pageChars;
-  const dist = ancestorDistances(nodes, blocks, big);
-  const styleOf = (i: number) => at(nodes, at(blocks, i).owner).style;
-
-  let pageLink = 0;
-  let pChars = 0;
-  let priceBlocks = 0;
-  for (const b of blocks) {
-    pageLink += b.linkChars;
-    if (at(nodes, b.owner).tag === 'p') pChars += b.chars;
-    if (PRICE.test(b.text)) priceBlocks++;
-  }
-  let controls = 0;
-  let headings = 0;
-  let media = 0;
-  for (const node of nodes) {
-    if (FORM_CONTROLS.has(node.tag)) controls++;
-    if (HEADING.test(node.tag)) headings++;
-    if (MEDIA.has(node.tag) && node.visible) media++;
-  }
-  let maxGroup = 0;
-  for (const node of nodes) if (at(agg.repeat, node.id) >= 3) maxGroup = Math.max(maxGroup, at(agg.groupChars, node.id) / pageChars);
-  const flags = pageFlags(pageFacts(snapshot));
-
+  const { snapshot, blocks, facts } = ix;
   const cols: Array<[string, FeatureFamily, Getter]> = [];
-  const add = (name: string, family: FeatureFamily, get: Getter): void => void cols.push([name, family, get]);
-  const tb = (i: number): TextBlock => at(blocks, i);
-  const fx = (i: number): TextFacts => at(facts, i);
+  const c: Columns = {
+    ix,
+    nodes: snapshot.nodes,
+    W: Math.max(1, snapshot.document.width),
+    H: Math.max(1, snapshot.document.height),
+    VH: Math.max(1, snapshot.viewport.height),
+    add: (name, family, get) => void cols.push([name, family, get]),
+    tb: (i) => at(blocks, i),
+    fx: (i) => at(facts, i),
+  };
+  textColumns(c);
+  linkColumns(c);
+  styleColumns(c);
+  geometryColumns(c);
+  domColumns(c);
+  contextColumns(c);
+  vipsColumns(c);
+  pageColumns(c);
+  return tabulate(cols, blocks.length);
+}
 
-  // text
+/** Length, sentences and the make-up of the block's own text. */
+function textColumns({ add, tb, fx }: Columns): void {
   add('text.chars', 'text', (i) => Math.log1p(tb(i).chars));
   add('text.words', 'text', (i) => Math.log1p(tb(i).words));
   add('text.wordLength', 'text', (i) => Math.min(20, tb(i).chars / Math.max(1, tb(i).words)));
@@ -520,7 +523,11 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
   add('text.copyright', 'text', (i) => (COPYRIGHT.test(tb(i).text) ? 1 : 0));
   add('text.consent', 'text', (i) => (isConsentText(tb(i).text) ? 1 : 0));
   add('text.lines', 'text', (i) => Math.log1p(tb(i).lines));
-  // links
+}
+
+/** How much of the block, and of its element, is link text. */
+function linkColumns({ ix, add, tb, fx }: Columns): void {
+  const { agg } = ix;
   add('links.density', 'links', (i) => (tb(i).chars ? tb(i).linkChars / tb(i).chars : 0));
   add('links.whole', 'links', (i) => (tb(i).chars > 0 && tb(i).linkChars >= tb(i).chars ? 1 : 0));
   add('links.count', 'links', (i) => Math.log1p(fx(i).links));
@@ -528,7 +535,12 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
     const id = tb(i).owner;
     return at(agg.chars, id) ? at(agg.linkChars, id) / at(agg.chars, id) : 0;
   });
-  // style
+}
+
+/** Font, weight, alignment and contrast against the body text; hidden and collapsed text. */
+function styleColumns({ ix, nodes, add, tb }: Columns): void {
+  const { blocks, bodyFont } = ix;
+  const styleOf = (i: number) => at(nodes, at(blocks, i).owner).style;
   add('style.relFont', 'style', (i) => tb(i).fontSize / bodyFont);
   add('style.weight', 'style', (i) => tb(i).fontWeight / 100);
   add('style.italic', 'style', (i) => (styleOf(i)?.fontStyle === 'italic' ? 1 : 0));
@@ -537,7 +549,10 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
   add('style.pre', 'style', (i) => (/^pre/.test(styleOf(i)?.whiteSpace ?? '') ? 1 : 0));
   add('style.hidden', 'style', (i) => (tb(i).hidden ? 1 : 0));
   add('style.collapsed', 'style', (i) => (tb(i).collapsed ? 1 : 0));
-  // geometry
+}
+
+/** Position and size on the page and against the viewport. */
+function geometryColumns({ W, H, VH, add, tb }: Columns): void {
   add('geometry.left', 'geometry', (i) => tb(i).rect.x / W);
   add('geometry.right', 'geometry', (i) => (tb(i).rect.x + tb(i).rect.w) / W);
   add('geometry.width', 'geometry', (i) => tb(i).rect.w / W);
@@ -547,7 +562,13 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
   add('geometry.height', 'geometry', (i) => Math.log1p(tb(i).rect.h));
   add('geometry.centring', 'geometry', (i) => Math.max(0, 1 - Math.abs(tb(i).rect.x + tb(i).rect.w / 2 - W / 2) / (W / 2)));
   add('geometry.aboveFold', 'geometry', (i) => (tb(i).rect.y < VH ? 1 : 0));
-  // dom
+}
+
+/** The element's tag, the tagged and hinted ancestors around it, repeated siblings. */
+function domColumns({ ix, nodes, add, tb }: Columns): void {
+  const { blocks, agg, pageChars, repeatAt } = ix;
+  const big = (id: number): boolean => at(agg.chars, id) > 0.35 * pageChars;
+  const dist = ancestorDistances(nodes, blocks, big);
   for (const [name, set] of OWNER_TAGS) add(`dom.tag.${name}`, 'dom', (i) => (set.has(at(nodes, tb(i).owner).tag) ? 1 : 0));
   add('dom.depth', 'dom', (i) => at(agg.depth, tb(i).owner) / 10);
   ANCESTOR_TAGS.forEach(([name], k) => add(`dom.in.${name}`, 'dom', (i) => nearness(at(at(dist.tag, k), i))));
@@ -563,7 +584,12 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
     const id = at(repeatAt, i).id;
     return id >= 0 && at(agg.chars, id) ? at(agg.linkChars, id) / at(agg.chars, id) : 0;
   });
-  // context: the element's ancestors
+}
+
+/** The element's ancestors and the neighbouring text blocks in reading order (as boilerpipe reads them). */
+function contextColumns({ ix, nodes, add, tb, fx }: Columns): void {
+  const { blocks, bodyFont, agg, pageChars, ancestorAt } = ix;
+  // the element's ancestors
   for (const level of ANCESTOR_LEVELS) {
     // six features read each block's ancestor at this level: found once per block
     const ups = Int32Array.from(blocks, (_, i) => ancestorAt(i, level));
@@ -575,7 +601,7 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
     add(`context.up${level}.sentences`, 'context', (i) => at(agg.sentenceBlocks, up(i)) / Math.max(1, at(agg.textBlocks, up(i))));
     add(`context.up${level}.paragraphs`, 'context', (i) => Math.log1p(at(agg.paragraphs, up(i))));
   }
-  // context: neighbouring text blocks in reading order
+  // the neighbouring text blocks in reading order
   for (const d of [-2, -1, 1, 2]) {
     const name = d < 0 ? `prev${-d}` : `next${d}`;
     const j = (i: number): number => i + d;
@@ -587,7 +613,11 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
     add(`context.${name}.heading`, 'context', (i) => (has(i) && HEADING.test(at(nodes, tb(j(i)).owner).tag) ? 1 : 0));
   }
   add('context.gapAbove', 'context', (i) => (i > 0 ? Math.log1p(Math.max(0, tb(i).rect.y - tb(i - 1).rect.y - tb(i - 1).rect.h) / bodyFont) : 0));
-  // vips
+}
+
+/** The VIPS leaf that holds the block: its DoC, size, place in the tree and separators. */
+function vipsColumns({ ix, W, H, add }: Columns): void {
+  const { leaves, leafOfBlock, pageChars } = ix;
   const leafAt = (i: number): LeafInfo | null => (at(leafOfBlock, i) >= 0 ? at(leaves, at(leafOfBlock, i)) : null);
   add('vips.doc', 'vips', (i) => leafAt(i)?.leaf.doc ?? 0);
   add('vips.chars', 'vips', (i) => Math.log1p(leafAt(i)?.leaf.stats.chars ?? 0));
@@ -611,7 +641,30 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
   add('vips.separatorBelow', 'vips', (i) => leafAt(i)?.sepBelow ?? 0);
   add('vips.parentDoc', 'vips', (i) => leafAt(i)?.parent?.doc ?? 0);
   add('vips.parentShare', 'vips', (i) => (leafAt(i)?.parent?.stats.chars ?? 0) / pageChars);
-  // page
+}
+
+/** The same for every block of the page: its size, links, form controls, media, repetition, type flags. */
+function pageColumns({ ix, nodes, H, VH, add }: Columns): void {
+  const { snapshot, blocks, agg, pageChars } = ix;
+  let pageLink = 0;
+  let pChars = 0;
+  let priceBlocks = 0;
+  for (const b of blocks) {
+    pageLink += b.linkChars;
+    if (at(nodes, b.owner).tag === 'p') pChars += b.chars;
+    if (PRICE.test(b.text)) priceBlocks++;
+  }
+  let controls = 0;
+  let headings = 0;
+  let media = 0;
+  for (const node of nodes) {
+    if (FORM_CONTROLS.has(node.tag)) controls++;
+    if (HEADING.test(node.tag)) headings++;
+    if (MEDIA.has(node.tag) && node.visible) media++;
+  }
+  let maxGroup = 0;
+  for (const node of nodes) if (at(agg.repeat, node.id) >= 3) maxGroup = Math.max(maxGroup, at(agg.groupChars, node.id) / pageChars);
+  const flags = pageFlags(pageFacts(snapshot));
   add('page.chars', 'page', () => Math.log1p(pageChars));
   add('page.blocks', 'page', () => Math.log1p(blocks.length));
   add('page.links', 'page', () => pageLink / pageChars);
@@ -623,8 +676,6 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
   add('page.height', 'page', () => Math.log1p(H / VH));
   add('page.repeatShare', 'page', () => maxGroup);
   for (const [name, v] of flags) add(`page.${name}`, 'page', () => v);
-
-  return tabulate(cols, blocks.length);
 }
 
 function tabulate(cols: ReadonlyArray<[string, FeatureFamily, Getter]>, rows: number): FeatureTable {
