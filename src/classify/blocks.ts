@@ -49,6 +49,8 @@ class SubtreeTags {
   private readonly counts: Int32Array;
   private readonly fixed: Uint8Array;
   private readonly done: Uint8Array;
+  /** tagField's index in TAG_FIELDS (-1: none) by tag name, worked out once per page: a page repeats a few tags. */
+  private readonly kinds = new Map<string, number>();
 
   constructor(private readonly nodes: readonly SnapshotNode[]) {
     this.counts = new Int32Array(nodes.length * TAG_KINDS);
@@ -71,6 +73,15 @@ class SubtreeTags {
     return c;
   }
 
+  private kindOf(tag: string): number {
+    let k = this.kinds.get(tag);
+    if (k === undefined) {
+      const f = tagField(tag);
+      this.kinds.set(tag, (k = f ? TAG_FIELDS.indexOf(f) : -1));
+    }
+    return k;
+  }
+
   /** Post-order over the part of the subtree not counted yet. */
   private compute(root: number): void {
     if (this.done[root]) return;
@@ -89,8 +100,8 @@ class SubtreeTags {
       this.done[id] = 1;
       if (n.kind !== 'element') continue;
       const base = id * TAG_KINDS;
-      const field = tagField(n.tag);
-      if (field) addAt(this.counts, base + TAG_FIELDS.indexOf(field), 1);
+      const kind = this.kindOf(n.tag);
+      if (kind >= 0) addAt(this.counts, base + kind, 1);
       let fixed = n.style?.position === 'fixed' || n.style?.position === 'sticky';
       for (const ch of n.children) {
         for (let j = 0; j < TAG_KINDS; j++) addAt(this.counts, base + j, at(this.counts, ch * TAG_KINDS + j));

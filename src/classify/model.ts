@@ -182,13 +182,8 @@ export function contributionRows(
   model: TreeModel, data: Float32Array, stride: number, columns: Int32Array,
   group: Int32Array, out: Float64Array, width: number, cls = 0,
 ): Float64Array {
-  return walkContributions(model, data, stride, perNode(model, columns), perNode(model, group), out, width, cls);
-}
-
-function walkContributions(
-  model: TreeModel, data: Float32Array, stride: number, column: Int32Array,
-  slot: Int32Array, out: Float64Array, width: number, cls: number,
-): Float64Array {
+  const column = perNode(model, columns);
+  const slot = perNode(model, group);
   const rows = stride ? data.length / stride : 0;
   const k = model.classes.length;
   const biases = new Float64Array(rows).fill(at(model.base, cls));
