@@ -38,7 +38,7 @@ const { loadModels } = await dist('classify/models.js');
 const { compileModel } = await dist('classify/model.js');
 const { readSnapshotFile } = await dist('snapshot/file.js');
 const { ROLE_FEATURES } = await dist('classify/role-features.js');
-const { ROLE_CLASSES, roleTable } = await dist('classify/roles.js');
+const { ROLE_CLASSES, blockNodes, roleTable } = await dist('classify/roles.js');
 const seg = await dist('eval/segmentation.js');
 
 const USAGE = 'usage: node scripts/fit-roles.mjs DATASET SNAPSHOTS [--folds 5] [--work DIR] [--out models/roles.json] [--report fit-roles.json] [--table-only]';
@@ -97,7 +97,7 @@ const rows = [['page', 'fold', 'block', ...ROLE_CLASSES].join('\t')];
 const typedChars = {};
 for (const p of pages) {
   const a = analyzeSnapshot(p.snap, { models: { ...contentModels, roles: placeholder } });
-  const table = roleTable(a.decision.blocks, a.decision.main, p.snap, a.tree.levels);
+  const table = roleTable(a.decision.blocks, a.decision.main, p.snap, a.tree.levels, blockNodes(a.tree.root));
   const at = new Map(table.blocks.map((b, i) => [b.id, i]));
   const chars = table.blocks.map(() => new Array(k).fill(0));
   const ids = a.tree.levels.fine;

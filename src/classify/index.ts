@@ -15,7 +15,7 @@ import { blockRecords, round } from './blocks.js';
 import { chooseContent } from './choose.js';
 import { bundledModels, type ClassifierModels } from './models.js';
 import { DROPPED_EXCERPT_CHARS, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS } from './params.js';
-import { assignRoles } from './roles.js';
+import { assignRoles, blockNodes } from './roles.js';
 import { scoreBlocks } from './scores.js';
 import { buildTextBlocks, indexNodes } from './text-blocks.js';
 import type { Decision, PageType, TraceEvent } from './types.js';
@@ -111,7 +111,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
     const last = choice.trace.find((e) => e.step === 'no-content');
     reason = `no main content: ${last && last.step === 'no-content' ? last.why : `fewer than ${MIN_CONTENT_WORDS} words kept`}`;
   }
-  assignRoles(records, main, snapshot, models.roles ?? bundledModels().roles, tree.levels);
+  assignRoles(records, main, snapshot, models.roles ?? bundledModels().roles, tree.levels, blockNodes(tree.root));
 
   const leafIds = scores.index.leaves.map((l) => l.leaf.id);
   const dropped = choice.dropped.map((d) => {

@@ -5,11 +5,13 @@
  * items are like (a menu's short one-link items against a teaser list's headline links), which
  * boilerplate role its own elements name, its DoC, the role and features of the region (top-level
  * block) it lies in (itself, for a region with no finer split), and its place among the other
- * blocks and regions.
- * Every value comes from the decision record's block features (blocks.ts) and the tree's two
- * levels; nothing here looks at the people's marks.
+ * blocks and regions, and the shape of its DOM (block-shape.ts: a run of like items, where its
+ * links lead, dates and separators in its text).
+ * Every value comes from the decision record's block features (blocks.ts), the tree's two levels
+ * and the block's own nodes; nothing here looks at the people's marks.
  */
 import type { PageSnapshot, Rect } from '../snapshot/types.js';
+import { SHAPE_FEATURES } from './block-shape.js';
 import type { BlockRecord, Role } from './types.js';
 
 /** Region roles (roles.ts, step 1) that get a feature each. */
@@ -39,6 +41,7 @@ export const ROLE_FEATURES: readonly string[] = [
   'isRegion', 'siblings', 'siblingIndex', 'regionIndex', 'regions', 'prevAnyLinkDensity', 'nextAnyLinkDensity',
   ...REGION_ROLES.map((r) => `prevRegion_${r}`),
   ...REGION_ROLES.map((r) => `nextRegion_${r}`),
+  ...SHAPE_FEATURES,
 ];
 
 /**
@@ -81,9 +84,10 @@ const cap = (px: number): number => Math.max(0, Math.min(PX_CAP, px));
 /**
  * One row of features (ROLE_FEATURES) for the fine block `block` inside `region`, whose role is
  * `regionRole`; `prev` and `next` are the fine blocks before and after it in the same region
- * (a menu is a run of link blocks), null at the region's ends; `ctx` places it among the others.
+ * (a menu is a run of link blocks), null at the region's ends; `ctx` places it among the others;
+ * `shape` is its SHAPE_FEATURES values (BlockShapes.row).
  */
-export function roleFeatureRow(block: BlockRecord, region: BlockRecord, regionRole: Role, prev: BlockRecord | null, next: BlockRecord | null, page: RolePage, ctx: RoleContext): number[] {
+export function roleFeatureRow(block: BlockRecord, region: BlockRecord, regionRole: Role, prev: BlockRecord | null, next: BlockRecord | null, page: RolePage, ctx: RoleContext, shape: readonly number[]): number[] {
   const W = Math.max(1, page.width);
   const H = Math.max(1, page.height);
   const f = block.features;
@@ -113,6 +117,7 @@ export function roleFeatureRow(block: BlockRecord, region: BlockRecord, regionRo
     ctx.prevAny ? ctx.prevAny.features.linkDensity : -1, ctx.nextAny ? ctx.nextAny.features.linkDensity : -1,
     ...REGION_ROLES.map((x) => (ctx.prevRegionRole === x ? 1 : 0)),
     ...REGION_ROLES.map((x) => (ctx.nextRegionRole === x ? 1 : 0)),
+    ...shape,
   ];
 }
 

@@ -14,7 +14,8 @@
  *    place on the page and against the main content, its size, its text (length, link density,
  *    link length, sentences, main-content share), its DoC, the role its own elements name, its
  *    region's role and features, and its place among the others (in its region's run of blocks,
- *    in the regions' order, between which regions; role-features.ts). `content` is `main` for a
+ *    in the regions' order, between which regions; role-features.ts), and the shape of its DOM (a
+ *    run of like items, where its links lead, dates in its text; block-shape.ts). `content` is `main` for a
  *    block that is mostly main-content text, `navigation` in the main region below the article
  *    `related`; a picture without text of an advertising banner's size is an `advertisement`.
  *    Inside an overlay everything is `overlay`.
@@ -30,8 +31,10 @@
  * blocks take the role covering most of their text. Without levels (a tree from an older
  * caller), each leaf is its own region.
  */
+import type { Block } from '../segment/types.js';
 import type { PageSnapshot, Rect } from '../snapshot/types.js';
 import { featureColumns, predictMargins, type TreeModel } from './model.js';
+import { BlockShapes } from './block-shape.js';
 import { ROLE_FEATURES, roleFeatureRow, rolePage, type RoleContext } from './role-features.js';
 import type { BlockRecord, Decision, Role } from './types.js';
 import { at } from '../util/at.js';
@@ -111,8 +114,12 @@ export interface RoleTable {
   rows: Float32Array;
 }
 
-/** Step 1 for every region, and the role model's features for every fine block (records pre-order, root first). */
-export function roleTable(records: readonly BlockRecord[], main: Decision['main'], snapshot: PageSnapshot, levels?: RoleLevels): RoleTable {
+/**
+ * Step 1 for every region, and the role model's features for every fine block (records pre-order,
+ * root first). `nodes` gives the snapshot nodes each block owns (segment's `Block.nodes`); a block
+ * missing from it has no DOM shape (block-shape.ts) to show.
+ */
+export function roleTable(records: readonly BlockRecord[], main: Decision['main'], snapshot: PageSnapshot, levels?: RoleLevels, nodes?: ReadonlyMap<string, readonly number[]>): RoleTable {
   const byId = new Map(records.map((r) => [r.id, r]));
   const leafIds = records.filter((r) => r.leaf).map((r) => r.id);
   const regions = (levels?.top ?? leafIds).filter((id) => byId.has(id)).map((id) => byId.get(id)!);
@@ -133,6 +140,7 @@ export function roleTable(records: readonly BlockRecord[], main: Decision['main'
   const count = new Map<number, number>();
   for (const k of regionOf) count.set(k, (count.get(k) ?? 0) + 1);
   const seen = new Map<number, number>();
+  const shapes = new BlockShapes(snapshot);
   blocks.forEach((b, i) => {
     const k = at(regionOf, i);
     const prev = i > 0 && regionOf[i - 1] === k ? at(blocks, i - 1) : null;
@@ -144,9 +152,22 @@ export function roleTable(records: readonly BlockRecord[], main: Decision['main'
       prevAny: i > 0 ? at(blocks, i - 1) : null, nextAny: i + 1 < blocks.length ? at(blocks, i + 1) : null,
       prevRegionRole: k > 0 ? at(regionRoles, k - 1) : null, nextRegionRole: k >= 0 && k + 1 < regions.length ? at(regionRoles, k + 1) : null,
     };
-    rows.set(roleFeatureRow(b, k >= 0 ? at(regions, k) : b, k >= 0 ? at(regionRoles, k) : 'other', prev, next, page, ctx), i * n);
+    const shape = shapes.row(nodes?.get(b.id) ?? []);
+    rows.set(roleFeatureRow(b, k >= 0 ? at(regions, k) : b, k >= 0 ? at(regionRoles, k) : 'other', prev, next, page, ctx, shape), i * n);
   });
   return { regions, regionRoles, blocks, regionOf, rows };
+}
+
+/** The snapshot nodes each block of the tree owns, by block id (roleTable's `nodes`). */
+export function blockNodes(root: Block): Map<string, readonly number[]> {
+  const out = new Map<string, readonly number[]>();
+  const stack = [root];
+  while (stack.length) {
+    const b = stack.pop()!;
+    out.set(b.id, b.nodes);
+    for (const c of b.children) stack.push(c);
+  }
+  return out;
 }
 
 /** The class the model gives each fine block of a role table. */
@@ -177,10 +198,10 @@ export function blockRole(cls: RoleClass, block: BlockRecord, region: Role, main
   return 'content';
 }
 
-export function assignRoles(records: BlockRecord[], main: Decision['main'], snapshot: PageSnapshot, model: TreeModel, levels?: RoleLevels): void {
+export function assignRoles(records: BlockRecord[], main: Decision['main'], snapshot: PageSnapshot, model: TreeModel, levels?: RoleLevels, nodes?: ReadonlyMap<string, readonly number[]>): void {
   const W = snapshot.document.width;
   const H = snapshot.document.height;
-  const table = roleTable(records, main, snapshot, levels);
+  const table = roleTable(records, main, snapshot, levels, nodes);
   const classes = predictRoleClasses(model, table);
   table.blocks.forEach((b, i) => {
     const k = at(table.regionOf, i);

@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { bundledModels } from '../../../src/classify/index.js';
 import { compileModel, type ModelFile } from '../../../src/classify/model.js';
+import { SHAPE_FEATURES } from '../../../src/classify/block-shape.js';
 import { ROLE_FEATURES, roleFeatureRow, rolePage } from '../../../src/classify/role-features.js';
-import { assignRoles, blockRole, regionRole, ROLE_CLASSES, roleTable } from '../../../src/classify/roles.js';
+import { assignRoles, blockNodes, blockRole, regionRole, ROLE_CLASSES, roleTable } from '../../../src/classify/roles.js';
 import type { BlockFeatures, BlockRecord } from '../../../src/classify/types.js';
 import { analyzeSnapshot } from '../../../src/pipeline/analyze.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
@@ -15,7 +16,8 @@ import { h, page, prose } from '../strategies/build.js';
 
 const W = 1200;
 const H = 3000;
-const snapshot = { document: { width: W, height: H } } as PageSnapshot;
+/** A page reduced to its size: the records are hand-built, so no block owns nodes (no DOM shape). */
+const snapshot = { url: 'https://example.test/', document: { width: W, height: H }, nodes: [], links: [] } as unknown as PageSnapshot;
 
 function rec(id: string, rect: [number, number, number, number], f: Partial<BlockFeatures> = {}, leaf = true): BlockRecord {
   const features: BlockFeatures = {
@@ -62,7 +64,8 @@ describe('role features', () => {
     const r = pageRecords();
     expect(new Set(ROLE_FEATURES).size).toBe(ROLE_FEATURES.length);
     const ctx = { index: 0, count: 2, regionIndex: 1, regions: 4, prevAny: r[1]!, nextAny: r[4]!, prevRegionRole: 'header' as const, nextRegionRole: 'sidebar' as const };
-    const row = roleFeatureRow(r[3]!, r[2]!, 'main', null, r[4]!, rolePage(r, main.rect, snapshot), ctx);
+    const shape = SHAPE_FEATURES.map((_, i) => i + 100);
+    const row = roleFeatureRow(r[3]!, r[2]!, 'main', null, r[4]!, rolePage(r, main.rect, snapshot), ctx, shape);
     expect(row).toHaveLength(ROLE_FEATURES.length);
     expect(row.every((x) => Number.isFinite(x))).toBe(true);
     const at = (name: string) => row[ROLE_FEATURES.indexOf(name)];
@@ -74,6 +77,7 @@ describe('role features', () => {
     expect([at('siblings'), at('siblingIndex'), at('regionIndex'), at('regions')]).toEqual([2, 0, 1 / 3, 4]);
     expect(at('prevAnyLinkDensity')).toBeCloseTo(0.9);
     expect([at('prevRegion_header'), at('prevRegion_main'), at('nextRegion_sidebar')]).toEqual([1, 0, 1]);
+    expect(SHAPE_FEATURES.map(at)).toEqual(shape);
   });
 });
 
@@ -174,6 +178,19 @@ describe('fine roles (step 2)', () => {
     expect(at('prevAnyLinkDensity')).toBeCloseTo(0.8);
     expect(at('nextAnyLinkDensity')).toBe(0);
     expect([at('prevRegion_main'), at('nextRegion_footer')]).toEqual([1, 1]);
+  });
+
+  it('reads each fine block\'s DOM shape from the nodes the tree gives it', () => {
+    const menu = h('ul', {}, ...['Home', 'About us', 'Blog', 'Contact'].map((w) => h('li', {}, h('a', { href: `/${w}` }, w))));
+    const snap = page(menu);
+    const a = analyzeSnapshot(snap);
+    const repItems = (t: ReturnType<typeof roleTable>) => t.blocks.map((_, i) => t.rows[i * ROLE_FEATURES.length + ROLE_FEATURES.indexOf('repItems')]);
+    const t = roleTable(a.decision.blocks, a.decision.main, snap, a.tree.levels, blockNodes(a.tree.root));
+    expect(t.blocks.map((b) => b.id)).toEqual(a.tree.levels!.fine);
+    // the page's one block is the menu: a run of four like items
+    expect(repItems(t)).toEqual([4]);
+    // without the nodes, no block has a shape
+    expect(repItems(roleTable(a.decision.blocks, a.decision.main, snap, a.tree.levels))).toEqual([0]);
   });
 
   it('keeps a fixed overlay region an overlay at both levels', () => {

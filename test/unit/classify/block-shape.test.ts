@@ -1,0 +1,76 @@
+/**
+ * The DOM shape of a block that the role model sees (block-shape.ts): runs of like items, where
+ * the links lead, dates and separators, on hand-built pages with known answers.
+ */
+import { describe, expect, it } from 'vitest';
+import { BlockShapes, SHAPE_FEATURES } from '../../../src/classify/block-shape.js';
+import type { PageSnapshot } from '../../../src/snapshot/types.js';
+import { find, h, page } from '../strategies/build.js';
+
+/** The page with its links listed, as the browser stage lists them (absolute addresses). */
+function withLinks(snap: PageSnapshot): PageSnapshot {
+  const links = snap.nodes.filter((n) => n.tag === 'a' && n.attrs?.href).map((n) => ({
+    node: n.id, href: new URL(n.attrs!.href!, snap.url).href, text: '',
+  }));
+  return { ...snap, links };
+}
+
+function shape(snap: PageSnapshot, roots: number[]): Record<string, number> {
+  const row = new BlockShapes(snap).row(roots);
+  expect(row).toHaveLength(SHAPE_FEATURES.length);
+  return Object.fromEntries(SHAPE_FEATURES.map((n, i) => [n, row[i]!]));
+}
+
+describe('block shape', () => {
+  const snap = withLinks(page(
+    h('ul', { class: 'menu' }, ...['Home', 'About', 'Shop', 'Contact'].map((w) => h('li', {}, h('a', { href: `/${w.toLowerCase()}/` }, w)))),
+    h('div', { class: 'news' },
+      h('div', { class: 'item' }, h('a', { href: '/news/2013/05/01/bridge-vote' }, 'Bridge vote'), ' 01.05.2013 The council voted on the new bridge over the river.'),
+      h('div', { class: 'item' }, h('a', { href: '/news/2013/04/28/market' }, 'Market opens'), ' 28.04.2013 The winter market opens in the old harbour today.'),
+      h('p', {}, 'More news'),
+    ),
+    h('p', { class: 'links' }, h('a', { href: 'https://other.test/x?id=1' }, 'Partner'), ' | ', h('a', { href: '#top' }, 'Top')),
+  ));
+
+  it('finds a menu as a run of like items, each all link, to short section paths on the site', () => {
+    const s = shape(snap, [find(snap, 'ul', 'menu')]);
+    expect(s.repItems).toBe(4);
+    expect([s.repShare, s.repLinked, s.repLinkShare, s.repTeaser]).toEqual([1, 1, 1, 0]);
+    expect([s.linkDepth, s.linkDigits, s.linkExternal, s.linkQuery]).toEqual([1, 0, 0, 0]);
+  });
+
+  it('finds a teaser list: items with a headline link and a summary, to dated article paths, with dates', () => {
+    const news = find(snap, 'div', 'news');
+    const s = shape(snap, [news]);
+    expect(s.repItems).toBe(2);
+    expect(s.repShare).toBeGreaterThan(0.8);
+    expect(s.repShare).toBeLessThan(1);
+    expect([s.repLinked, s.repTeaser]).toEqual([1, 1]);
+    expect(s.repLinkShare).toBeLessThan(0.5);
+    expect([s.linkDepth, s.linkDigits, s.dates]).toEqual([5, 1, 2]);
+    // the same items as the block's own roots (a block made of the items themselves)
+    const items = snap.nodes[news]!.children.slice(0, 2);
+    expect(shape(snap, items).repItems).toBe(2);
+  });
+
+  it('tells links off the site and to the page itself, and counts separators', () => {
+    const s = shape(snap, [find(snap, 'p', 'links')]);
+    // a row of links is a run of like items too
+    expect([s.repItems, s.repLinked, s.repLinkShare]).toEqual([2, 1, 1]);
+    expect([s.linkExternal, s.linkSamePage, s.linkQuery]).toEqual([0.5, 0.5, 0.5]);
+    expect(s.separators).toBeCloseTo((1 / 'Partner|Top'.length) * 100);
+  });
+
+  it('has no link values for a block without links, and no values at all without nodes', () => {
+    const text = withLinks(page(h('p', {}, 'Plain text without links.')));
+    const s = shape(text, [find(text, 'p')]);
+    expect([s.linkDepth, s.linkExternal, s.repItems]).toEqual([-1, -1, 0]);
+    expect(Object.values(shape(text, []))).toEqual([0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, 0, 0, 0]);
+  });
+
+  it('reads a hostile href as no link rather than failing', () => {
+    const bad = page(h('a', { href: 'x' }, 'odd'));
+    const s = shape({ ...bad, links: [{ node: find(bad, 'a'), href: 'http://[::1', text: 'odd' }] }, [find(bad, 'a')]);
+    expect(s.linkDepth).toBe(-1);
+  });
+});
