@@ -209,8 +209,13 @@ A pure function of the page snapshot (\`segment()\` in src/segment): same snapsh
    of headline-length links, of list items that are one link and of text in list items, the
    share of short text runs), its DoC, the role its own elements name, the link density of
    the fine blocks before and after it (in its region, and on the page), its region's rule role
-   and features, the rule roles of the regions before and after its own, and its place in its
-   region's run of blocks and in the regions' order. \`content\` is
+   and features, the rule roles of the regions before and after its own, its place in its
+   region's run of blocks and in the regions' order, and the shape of its DOM
+   (src/classify/block-shape.ts): its largest run of like items (sibling elements of one tag and
+   class: how many, their share of its text, how many hold a link, how much of their text is
+   link text, how many are teasers, a link and more text), where its links lead (path depth and
+   length, digits in the path, off the site, to the page itself, with a query) and the digits,
+   dates and separators of its text. \`content\` is
    \`main\` for a block whose text is at least ${roles.MAIN_SHARE * 100}% main content, \`navigation\` in the main region below
    the article \`related\`; a picture without text the size of an advertising banner is an
    \`advertisement\`, and inside an overlay everything is \`overlay\`. A block has a role per
