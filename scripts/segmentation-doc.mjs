@@ -315,10 +315,11 @@ scripts/train/fit_roles.py) on the fine blocks of the ${roleFit.pages} pages (${
 the people's innermost types, mapped by the table above onto the model's classes (LinkList and
 Menu onto \`navigation\`, Content and Article onto \`content\`), and the model learns, weighed by
 those characters, the class that agrees with most of them. It is cross-validated over pages with
-the folds of the level rules; the tree size and the weighting of the characters (as they are,
-their square root, or as a share of their page) are chosen inside each fold's training pages
-(nested), so the held-out figures did not pick them. The shipped model (settings chosen the same
-way on all pages: ${roleModel.provenance.params.n_estimators} rounds of trees of depth ${roleModel.provenance.params.max_depth}, at least ${roleModel.provenance.params.min_child_weight} weight per leaf, characters weighed by ${({ chars: 'their count', sqrt: 'the square root of their count', page: 'their share of the page' })[roleModel.provenance.weighting]}) is fitted on all pages.
+the folds of the level rules. The model is one tree ensemble per weighting of the characters (as
+they are, their square root, or as a share of their page), their margins averaged: each weighting
+answers a different question and none wins across folds. The tree size is chosen inside each
+fold's training pages (nested), so the held-out figures did not pick it. The shipped model
+(settings chosen the same way on all pages: ${roleModel.provenance.params.n_estimators} rounds of trees of depth ${roleModel.provenance.params.max_depth}, at least ${roleModel.provenance.params.min_child_weight} weight per leaf, for each weighting) is fitted on all pages.
 
 | level | held out: pooled | per page | in sample: pooled | per page | every block \`main\`: pooled | per page |
 |---|---|---|---|---|---|---|

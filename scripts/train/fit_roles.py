@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Fit viseg's role model from the table scripts/fit-roles.mjs writes.
 
-The tree settings and the weighting (GRID, WEIGHTINGS) are chosen by cross-validation too: for
-each held-out fold, on the other folds alone (nested), so the held-out figures are honest; for the
-shipped model, on all folds.
+The tree settings (GRID) are chosen by cross-validation too: for each held-out fold, on the other
+folds alone (nested), so the held-out figures are honest; for the shipped model, on all folds.
+The model is one ensemble per weighting of the characters (WEIGHTINGS), their margins averaged.
 
 usage: fit_roles.py <work dir> [--folds K]
 
@@ -39,9 +39,9 @@ GRID = [
     dict(max_depth=3, n_estimators=80, learning_rate=0.1, min_child_weight=300.0),
     dict(max_depth=4, n_estimators=100, learning_rate=0.1, min_child_weight=30.0),
 ]
-#: how a class's characters weigh a training row: as they are (the pooled accuracy counts every
-#: character alike), their square root (a long article weighs less against a menu), or as a share
-#: of their page's characters (every page alike, as the mean per page counts).
+#: how a class's characters weigh a training row, one ensemble each: as they are (the pooled
+#: accuracy counts every character alike), their square root (a long article weighs less against
+#: a menu), or as a share of their page's characters (every page alike, as the mean per page counts).
 WEIGHTINGS = ["chars", "sqrt", "page"]
 
 
@@ -72,32 +72,57 @@ def expand(X, chars, page, weighting):
     return X[idx], lab, w
 
 
-def fit(X, chars, page, k, setting):
-    params, weighting = setting
+def fit_one(X, chars, page, k, params, weighting):
     Xe, y, w = expand(X, chars, page, weighting)
     m = xgb.XGBClassifier(objective="multi:softprob", num_class=k, **COMMON, **params)
     m.fit(Xe, y, sample_weight=w)
     return m
 
 
-SETTINGS = [(p, w) for p in GRID for w in WEIGHTINGS]
+def fit(X, chars, page, k, params):
+    """One ensemble per weighting (WEIGHTINGS), their margins averaged: each weighting answers a
+    different question (every character alike, long texts damped, every page alike) and none
+    wins across folds; the average hedges between them, and depends less on which pages it was
+    fitted on than any one of them."""
+    return [fit_one(X, chars, page, k, params, w) for w in WEIGHTINGS]
 
 
-def predict(m, X, k):
-    """The class probabilities, one column per class of the table: a model fitted on pages
-    without some class (an inner fold without comments, say) has fewer outputs, and its
-    columns are put back in their places, so that an argmax names the right class."""
-    p = m.predict_proba(X)
+SETTINGS = GRID
+
+#: the margin of a class a model was not fitted on (an inner fold without comments, say)
+ABSENT = -30.0
+
+
+def predict(models, X, k):
+    """The mean margin of each class over the weightings' models, one column per class of the
+    table: a model fitted on pages without some class has fewer outputs, and its columns are put
+    back in their places (the absent ones very low), so that an argmax names the right class."""
     out = np.zeros((len(X), k))
-    out[:, np.asarray(m.classes_, dtype=int)] = p
-    return out
+    for m in models:
+        mm = np.full((len(X), k), ABSENT)
+        mm[:, np.asarray(m.classes_, dtype=int)] = m.predict(X, output_margin=True)
+        out += mm
+    return out / len(models)
 
 
-def complete(m, k, what):
+def complete(models, k, what):
     """A model that is exported must give every class (the exported model names them in order)."""
-    if len(m.classes_) != k:
-        raise SystemExit(f"{what}: the training pages hold characters of only {len(m.classes_)} of the {k} classes")
-    return m
+    for m in models:
+        if len(m.classes_) != k:
+            raise SystemExit(f"{what}: the training pages hold characters of only {len(m.classes_)} of the {k} classes")
+    return models
+
+
+def export(models, names, prov, classes):
+    """The weightings' ensembles as one: every tree of each, its values divided by their number
+    (trees keep their order within each ensemble, so tree t still belongs to class t mod k), and
+    the mean of their base margins; its margins are the mean margins predict() gives."""
+    parts = [export_booster(m.get_booster(), names, "roles", prov, classes) for m in models]
+    n = len(parts)
+    out = parts[0]
+    out["base"] = [sum(p["base"][c] for p in parts) / n for c in range(len(classes))]
+    out["trees"] = [{**t, "value": [round(v / n, 7) for v in t["value"]]} for p in parts for t in p["trees"]]
+    return out
 
 
 def choose(X, chars, page, fold, k, sel):
@@ -139,10 +164,10 @@ def main():
         chosen.append(setting)
         m = complete(fit(X[tr], chars[tr], page[tr], k, setting), k, f"fold {f}")
         oof[te] = np.argmax(predict(m, X[te], k), axis=1)
-        prov = {"fold": f, "folds": a.folds, "trainPages": int(len(set(page[tr]))), "params": setting[0], "weighting": setting[1]}
+        prov = {"fold": f, "folds": a.folds, "trainPages": int(len(set(page[tr]))), "params": setting, "weightings": WEIGHTINGS}
         os.makedirs(os.path.join(a.work, f"fold-{f}"), exist_ok=True)
         with open(os.path.join(a.work, f"fold-{f}", "roles.json"), "w") as out:
-            json.dump(export_booster(m.get_booster(), meta["names"], "roles", prov, classes), out)
+            json.dump(export(m, meta["names"], prov, classes), out)
         print(f"roles: fold {f} done: {setting}", file=sys.stderr, flush=True)
     cv = accuracy(oof, chars, page)
     setting = choose(X, chars, page, fold, k, np.ones(len(page), dtype=bool))
@@ -152,22 +177,26 @@ def main():
     for name in ("roles.bin", "roles.rows.tsv"):
         with open(os.path.join(a.work, name), "rb") as f:
             h.update(f.read())
-    gain = m.get_booster().get_score(importance_type="gain")
+    gain = {}
+    for one in m:
+        for key, v in one.get_booster().get_score(importance_type="gain").items():
+            gain[key] = gain.get(key, 0.0) + v / len(m)
     best = sorted(((v, meta["names"][int(key[1:])]) for key, v in gain.items()), reverse=True)[:15]
     prov = {
         "data": {"dataset": meta["dataset"], "hash": h.hexdigest()[:16], "pages": int(len(set(page))), "blocks": int(len(page))},
         "label": "the people's block types (seg-random), one class per type, weighed by characters",
-        "params": {**COMMON, **setting[0]},
-        "weighting": setting[1],
+        "params": {**COMMON, **setting},
+        "weightings": WEIGHTINGS,
+        "combined": "the mean margin of one ensemble per weighting",
         "crossValidation": {"folds": a.folds, "groupedBy": "page", "nested": "settings chosen inside each fold's training pages",
-                            "classAccuracy": cv, "settingsPerFold": [{"params": p, "weighting": w} for p, w in chosen]},
+                            "classAccuracy": cv, "settingsPerFold": chosen},
         "topFeaturesByGain": [[n, round(v, 3)] for v, n in best],
     }
     with open(os.path.join(a.work, "roles.json"), "w") as out:
-        json.dump(export_booster(m.get_booster(), meta["names"], "roles", prov, classes), out)
+        json.dump(export(m, meta["names"], prov, classes), out)
     with open(os.path.join(a.work, "roles.cv.json"), "w") as out:
-        json.dump({"heldOut": cv, "inSample": insample, "setting": {"params": setting[0], "weighting": setting[1]},
-                   "settingsPerFold": [{"params": p, "weighting": w} for p, w in chosen]}, out)
+        json.dump({"heldOut": cv, "inSample": insample, "setting": {"params": setting, "weightings": WEIGHTINGS},
+                   "settingsPerFold": chosen}, out)
     print(f"roles: held out {cv}, in sample {insample}", file=sys.stderr)
 
 
