@@ -9,7 +9,6 @@
  */
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import { at } from '../util/at.js';
-import { nonSpaceChars } from '../util/text.js';
 
 /** The feature names, in the order of {@link BlockShapes.row}'s values. */
 export const SHAPE_FEATURES: readonly string[] = [
@@ -20,141 +19,265 @@ export const SHAPE_FEATURES: readonly string[] = [
 
 /** A date written with numbers: 2013-05-01, 01.05.2013, 1/5/13. */
 const DATE = /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b/g;
-/** Glyphs that separate the entries of a breadcrumb, a link row or a footer. */
-const SEPARATORS = /[|·»•›]/g;
 
 /** `-1` stands for "no value" (a block without links), as role-features.ts does for missing neighbours. */
 const NONE = -1;
 
-function mean(xs: readonly number[]): number {
-  return xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : NONE;
+/**
+ * The tallies kept per node, summed over its subtree (one stride of a Float64Array): visible text
+ * (non-space characters, those inside links, digits, dates, separator glyphs) and the page's
+ * links (how many, and the sums of each link value that {@link linkValues} gives).
+ */
+const CHARS = 0, LINK_CHARS = 1, DIGITS = 2, DATES = 3, SEPS = 4, LINKS = 5, LINK_VALUES = 6;
+const LINK_VALUE_COUNT = 6;
+const STRIDE = LINK_VALUES + LINK_VALUE_COUNT;
+
+/**
+ * The best run of like items per node, over its subtree (another stride): the score that ranks
+ * runs (items times their characters), the items, their characters, how many hold a link, their
+ * link characters, and how many are teasers.
+ */
+const R_SCORE = 0, R_ITEMS = 1, R_CHARS = 2, R_LINKED = 3, R_LINK_CHARS = 4, R_TEASERS = 5;
+const R_STRIDE = 6;
+
+/** Up to this many children, runs are grouped by comparing them pairwise rather than by a map. */
+const SCAN_LIMIT = 16;
+
+/** White space as JavaScript's `\s` means it (util/text.ts's nonSpaceChars counts the rest). */
+function isSpace(c: number): boolean {
+  return (c >= 9 && c <= 13) || c === 32 || c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
-function hostOf(u: URL): string {
-  return u.hostname.replace(/^www\./, '');
+/** Glyphs that separate the entries of a breadcrumb, a link row or a footer: | · » • › */
+function isSeparator(c: number): boolean {
+  return c === 0x7c || c === 0xb7 || c === 0xbb || c === 0x2022 || c === 0x203a;
 }
 
-function parse(href: string): URL | null {
+/**
+ * `a[to + j] += a[from + j]` for `j` below `len`: the hot loop of the pass, on one typed array
+ * (util/at.ts's checked `at` is generic over every array kind, and slow here).
+ */
+function addRange(a: Float64Array, to: number, from: number, len: number): void {
+  for (let j = 0; j < len; j++) a[to + j] = (a[to + j] ?? 0) + (a[from + j] ?? 0);
+}
+
+/** The parts of a link's address the values need, read once (URL's getters are not free). */
+interface Address {
+  hostname: string;
+  /** The hostname without `www.`. */
+  host: string;
+  pathname: string;
+  search: string;
+}
+
+function parse(href: string): Address | null {
+  let u: URL;
   try {
-    return new URL(href);
+    u = new URL(href);
   } catch {
     return null;
   }
+  const { hostname, pathname, search } = u;
+  return { hostname, host: hostname.startsWith('www.') ? hostname.slice(4) : hostname, pathname, search };
 }
 
-/** Per page: each node's subtree characters and link characters, and where the page's links lead. */
+/** Path segments that are not empty: the depth of `/a/b/` is 2. */
+function depth(pathname: string): number {
+  let n = 0;
+  for (let k = 0; k < pathname.length; k++) if (pathname.charCodeAt(k) !== 47 && (k === 0 || pathname.charCodeAt(k - 1) === 47)) n++;
+  return n;
+}
+
+/**
+ * A link's values (LINK_VALUE_COUNT of them): its path depth, the length of its path and query,
+ * whether the path holds a digit, leads off the site, to the page itself, or carries a query.
+ */
+function linkValues(u: Address, siteHost: string | null, page: Address | null): number[] {
+  const path = u.pathname + u.search;
+  return [
+    depth(u.pathname),
+    path.length,
+    /\d/.test(path) ? 1 : 0,
+    u.host !== siteHost ? 1 : 0,
+    page && u.hostname === page.hostname && u.pathname === page.pathname ? 1 : 0,
+    u.search ? 1 : 0,
+  ];
+}
+
+/**
+ * Per page, every tally of every node's subtree, in one pass over the nodes from the last to the
+ * first (a parent comes before its children in a snapshot), so that a block's row only adds up
+ * its roots' tallies.
+ */
 export class BlockShapes {
   private readonly nodes: readonly SnapshotNode[];
-  /** Visible non-space characters of each node's subtree, and of those inside links. */
-  private readonly chars: Float64Array;
-  private readonly linkChars: Float64Array;
-  /** The parsed target of the link at each anchor node. */
-  private readonly linkAt = new Map<number, URL>();
-  /** The host most of the page's links lead to: its own site, whatever address it was saved under. */
-  private readonly siteHost: string | null;
-  private readonly page: URL | null;
+  private readonly sums: Float64Array;
+  private readonly runs: Float64Array;
+  /** Scratch space for bestRun's pairwise grouping (at most SCAN_LIMIT children). */
+  private readonly scratch = new Int32Array(SCAN_LIMIT);
+  private readonly taken = new Uint8Array(SCAN_LIMIT);
 
   constructor(snapshot: PageSnapshot) {
     const nodes = snapshot.nodes;
     this.nodes = nodes;
     const n = nodes.length;
-    this.chars = new Float64Array(n);
-    this.linkChars = new Float64Array(n);
+    const sums = new Float64Array(n * STRIDE);
+    const runs = new Float64Array(n * R_STRIDE);
+    this.sums = sums;
+    this.runs = runs;
+    // Where the page's links lead; the host most of them lead to is the page's own site,
+    // whatever address it was saved under.
+    const urls = new Map<number, Address>();
+    const hosts = new Map<string, number>();
+    for (const l of snapshot.links) {
+      const u = l.node >= 0 && l.node < n && !urls.has(l.node) ? parse(l.href) : null;
+      if (!u) continue;
+      urls.set(l.node, u);
+      hosts.set(u.host, (hosts.get(u.host) ?? 0) + 1);
+    }
+    let siteHost: string | null = null;
+    let most = 0;
+    for (const [h, c] of hosts) if (c > most) [siteHost, most] = [h, c];
+    const page = parse(snapshot.url);
+    for (const [id, u] of urls) {
+      sums[id * STRIDE + LINKS] = 1;
+      sums.set(linkValues(u, siteHost, page), id * STRIDE + LINK_VALUES);
+    }
     const inLink = new Uint8Array(n);
-    // nodes are in document (pre-)order: a parent comes before its children
     for (let i = 0; i < n; i++) {
       const p = at(nodes, i).parent;
-      if (p >= 0 && (inLink[p] || at(nodes, p).tag === 'a')) inLink[i] = 1;
+      if (p >= 0 && p < i && (inLink[p] || at(nodes, p).tag === 'a')) inLink[i] = 1;
     }
     for (let i = n - 1; i >= 0; i--) {
       const x = at(nodes, i);
-      if (x.kind === 'text' && x.visible && x.text) {
-        const c = nonSpaceChars(x.text);
-        this.chars[i] = at(this.chars, i) + c;
-        if (inLink[i]) this.linkChars[i] = at(this.linkChars, i) + c;
+      const o = i * STRIDE;
+      if (x.kind === 'text') {
+        if (x.visible && x.text) this.tallyText(x.text, o, inLink[i] === 1);
+      } else if ((sums[o + CHARS] ?? 0) > 0) {
+        this.bestRun(x.children, runs, i * R_STRIDE);
       }
-      if (x.parent >= 0) {
-        this.chars[x.parent] = at(this.chars, x.parent) + at(this.chars, i);
-        this.linkChars[x.parent] = at(this.linkChars, x.parent) + at(this.linkChars, i);
+      const p = x.parent;
+      // a parent after its child (a snapshot not from viseg's own pass) adds nothing up: the
+      // values are then incomplete, never out of bounds
+      if (p < 0 || p >= i) continue;
+      addRange(sums, p * STRIDE, o, STRIDE);
+      if ((runs[i * R_STRIDE + R_SCORE] ?? 0) > (runs[p * R_STRIDE + R_SCORE] ?? 0)) runs.copyWithin(p * R_STRIDE, i * R_STRIDE, (i + 1) * R_STRIDE);
+    }
+  }
+
+  private tallyText(text: string, o: number, linked: boolean): void {
+    let chars = 0, digits = 0, seps = 0;
+    for (let k = 0; k < text.length; k++) {
+      const c = text.charCodeAt(k);
+      if (isSpace(c)) continue;
+      chars++;
+      if (c >= 48 && c <= 57) digits++;
+      else if (isSeparator(c)) seps++;
+    }
+    const s = this.sums;
+    s[o + CHARS] = chars;
+    if (linked) s[o + LINK_CHARS] = chars;
+    s[o + DIGITS] = digits;
+    s[o + SEPS] = seps;
+    s[o + DATES] = digits >= 3 ? (text.match(DATE)?.length ?? 0) : 0;
+  }
+
+  /**
+   * The largest run among `ids` (sibling elements of one tag and class, each with text, at
+   * least two), written at `r` of `runs` if it beats the one already there (the best of the
+   * subtree below).
+   */
+  private bestRun(ids: readonly number[], runs: Float64Array, r: number): void {
+    if (ids.length < 2) return;
+    if (ids.length > SCAN_LIMIT) {
+      const bySig = new Map<string, number[]>();
+      for (const c of ids) {
+        if (!this.isItem(c)) continue;
+        const x = at(this.nodes, c);
+        const sig = `${x.tag}.${x.attrs?.class ?? ''}`;
+        const g = bySig.get(sig);
+        if (g) g.push(c);
+        else bySig.set(sig, [c]);
       }
+      for (const g of bySig.values()) this.offer(g, 0, g.length, runs, r);
+      return;
     }
-    const hosts = new Map<string, number>();
-    for (const l of snapshot.links) {
-      const u = parse(l.href);
-      if (!u) continue;
-      this.linkAt.set(l.node, u);
-      hosts.set(hostOf(u), (hosts.get(hostOf(u)) ?? 0) + 1);
+    // the few children most elements have: grouped by comparing them pairwise, in place
+    const group = this.scratch;
+    const taken = this.taken.fill(0, 0, ids.length);
+    for (let a = 0; a < ids.length; a++) {
+      const c = at(ids, a);
+      if (taken[a] || !this.isItem(c)) continue;
+      const x = at(this.nodes, c);
+      let size = 0;
+      group[size++] = c;
+      for (let b = a + 1; b < ids.length; b++) {
+        const d = at(ids, b);
+        const y = at(this.nodes, d);
+        if (taken[b] || y.tag !== x.tag || (y.attrs?.class ?? '') !== (x.attrs?.class ?? '') || !this.isItem(d)) continue;
+        taken[b] = 1;
+        group[size++] = d;
+      }
+      this.offer(group, 0, size, runs, r);
     }
-    let best: string | null = null;
-    let most = 0;
-    for (const [h, c] of hosts) if (c > most) [best, most] = [h, c];
-    this.siteHost = best;
-    this.page = parse(snapshot.url);
+  }
+
+  /** An element with text: a possible item of a run. */
+  private isItem(id: number): boolean {
+    return at(this.nodes, id).kind === 'element' && (this.sums[id * STRIDE + CHARS] ?? 0) > 0;
+  }
+
+  /** The run of items `g[from..to)`, written at `r` of `runs` if it has two items or more and beats the one there. */
+  private offer(g: ArrayLike<number>, from: number, to: number, runs: Float64Array, r: number): void {
+    if (to - from < 2) return;
+    const s = this.sums;
+    let chars = 0, linked = 0, linkChars = 0, teasers = 0;
+    for (let k = from; k < to; k++) {
+      const c = at(g, k);
+      const cc = s[c * STRIDE + CHARS] ?? 0;
+      const lc = s[c * STRIDE + LINK_CHARS] ?? 0;
+      chars += cc;
+      linkChars += lc;
+      if (lc > 0) linked++;
+      // a teaser: an item with a link that is less than half of its text (a headline and a summary)
+      if (lc > 0 && lc < 0.5 * cc) teasers++;
+    }
+    const items = to - from;
+    const score = items * chars;
+    if (score <= (runs[r + R_SCORE] ?? 0)) return;
+    runs[r + R_SCORE] = score;
+    runs[r + R_ITEMS] = items;
+    runs[r + R_CHARS] = chars;
+    runs[r + R_LINKED] = linked;
+    runs[r + R_LINK_CHARS] = linkChars;
+    runs[r + R_TEASERS] = teasers;
   }
 
   /** The SHAPE_FEATURES values of the block that owns the subtrees `roots`. */
   row(roots: readonly number[]): number[] {
-    const nodes = this.nodes;
-    let total = 0;
-    for (const r of roots) total += at(this.chars, r);
-    // The largest run of like items (by items times characters): the block's own roots, or the
-    // children of one of its elements, of one tag and class, each with text.
-    const best = { items: [] as number[], chars: 0 };
-    const consider = (ids: readonly number[]): void => {
-      const groups = new Map<string, number[]>();
-      for (const c of ids) {
-        const x = at(nodes, c);
-        if (x.kind !== 'element' || at(this.chars, c) === 0) continue;
-        const sig = `${x.tag}.${x.attrs?.class ?? ''}`;
-        const g = groups.get(sig);
-        if (g) g.push(c);
-        else groups.set(sig, [c]);
-      }
-      for (const g of groups.values()) {
-        if (g.length < 2) continue;
-        const chars = g.reduce((s, c) => s + at(this.chars, c), 0);
-        if (g.length * chars > best.items.length * best.chars) [best.items, best.chars] = [g, chars];
-      }
-    };
-    consider(roots);
-    const urls: URL[] = [];
-    let text = '';
-    const stack = [...roots];
-    while (stack.length) {
-      const id = stack.pop()!;
-      const x = at(nodes, id);
-      if (x.kind === 'text') {
-        if (x.visible && x.text) text += ' ' + x.text;
-        continue;
-      }
-      const u = this.linkAt.get(id);
-      if (u) urls.push(u);
-      consider(x.children);
-      for (const c of x.children) stack.push(c);
+    const inside = roots.filter((id) => id >= 0 && id < this.nodes.length);
+    const total = new Float64Array(STRIDE);
+    // the block's roots themselves may be the items of a run, or a run lies below one of them
+    const run = new Float64Array(R_STRIDE);
+    this.bestRun(inside, run, 0);
+    for (const id of inside) {
+      for (let j = 0; j < STRIDE; j++) total[j] = (total[j] ?? 0) + (this.sums[id * STRIDE + j] ?? 0);
+      if (at(this.runs, id * R_STRIDE + R_SCORE) > at(run, R_SCORE)) run.set(this.runs.subarray(id * R_STRIDE, (id + 1) * R_STRIDE));
     }
-    const repRow = best.items.length === 0 || total === 0 ? [0, 0, 0, 0, 0, 0] : [
-      best.items.length,
-      best.chars / total,
-      best.items.filter((c) => at(this.linkChars, c) > 0).length / best.items.length,
-      Math.log1p(best.chars / best.items.length),
-      best.items.reduce((s, c) => s + at(this.linkChars, c), 0) / best.chars,
-      // a teaser: an item with a link that is less than half of its text (a headline and a summary)
-      best.items.filter((c) => at(this.linkChars, c) > 0 && at(this.linkChars, c) < 0.5 * at(this.chars, c)).length / best.items.length,
+    const chars = at(total, CHARS);
+    const items = at(run, R_ITEMS);
+    const repRow = items === 0 || chars === 0 ? [0, 0, 0, 0, 0, 0] : [
+      items,
+      at(run, R_CHARS) / chars,
+      at(run, R_LINKED) / items,
+      Math.log1p(at(run, R_CHARS) / items),
+      at(run, R_LINK_CHARS) / at(run, R_CHARS),
+      at(run, R_TEASERS) / items,
     ];
-    const paths = urls.map((u) => u.pathname + u.search);
-    const page = this.page;
-    const nonSpace = nonSpaceChars(text) || 1;
-    return [
-      ...repRow,
-      mean(urls.map((u) => u.pathname.split('/').filter(Boolean).length)),
-      mean(paths.map((p) => p.length)),
-      mean(paths.map((p) => (/\d/.test(p) ? 1 : 0))),
-      mean(urls.map((u) => (hostOf(u) !== this.siteHost ? 1 : 0))),
-      mean(urls.map((u) => (page && u.hostname === page.hostname && u.pathname === page.pathname ? 1 : 0))),
-      mean(urls.map((u) => (u.search ? 1 : 0))),
-      (text.match(/\d/g)?.length ?? 0) / nonSpace,
-      text.match(DATE)?.length ?? 0,
-      ((text.match(SEPARATORS)?.length ?? 0) / nonSpace) * 100,
-    ];
+    const links = at(total, LINKS);
+    const linkRow = Array.from({ length: LINK_VALUE_COUNT }, (_, j) => (links ? at(total, LINK_VALUES + j) / links : NONE));
+    const nonSpace = chars || 1;
+    return [...repRow, ...linkRow, at(total, DIGITS) / nonSpace, at(total, DATES), (at(total, SEPS) / nonSpace) * 100];
   }
 }

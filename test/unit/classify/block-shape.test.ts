@@ -73,4 +73,34 @@ describe('block shape', () => {
     const s = shape({ ...bad, links: [{ node: find(bad, 'a'), href: 'http://[::1', text: 'odd' }] }, [find(bad, 'a')]);
     expect(s.linkDepth).toBe(-1);
   });
+
+  it('groups a long list of items as a short one, and an empty class as no class', () => {
+    // more children than the pairwise grouping takes: a map groups them
+    const long = withLinks(page(h('ul', {}, ...Array.from({ length: 30 }, (_, i) => h('li', i % 2 ? { class: '' } : {}, h('a', { href: `/p/${i}` }, `Item ${i}`))))));
+    const s = shape(long, [find(long, 'ul')]);
+    expect([s.repItems, s.repLinked, s.repLinkShare]).toEqual([30, 1, 1]);
+    const short = withLinks(page(h('ul', {}, ...Array.from({ length: 4 }, (_, i) => h('li', i % 2 ? { class: '' } : {}, h('a', { href: `/p/${i}` }, `Item ${i}`))))));
+    expect(shape(short, [find(short, 'ul')]).repItems).toBe(4);
+  });
+
+  it('finds the largest run anywhere below the block, by items times characters', () => {
+    const nested = withLinks(page(h('div', { class: 'block' },
+      h('div', { class: 'menu' }, ...['A', 'B', 'C'].map((w) => h('span', { class: 'm' }, w))),
+      h('div', { class: 'list' }, ...[1, 2, 3].map((i) => h('p', { class: 'row' }, `Row ${i} with a longer line of text`))),
+    )));
+    const s = shape(nested, [find(nested, 'div', 'block')]);
+    expect(s.repItems).toBe(3);
+    expect(s.repItemChars).toBeCloseTo(Math.log1p('Row1withalongerlineoftext'.length));
+  });
+
+  it('adds up nothing across a parent listed after its child, and does not fail', () => {
+    const snap = page(h('div', {}, h('p', {}, 'One two three.')));
+    const nodes = snap.nodes.map((x) => ({ ...x }));
+    // the text node claims a parent that comes after it: a snapshot viseg did not record
+    const text = nodes.findIndex((x) => x.kind === 'text');
+    nodes[text] = { ...nodes[text]!, parent: nodes.length - 1 };
+    const s = shape({ ...snap, nodes }, [find(snap, 'div')]);
+    expect(s.digitShare).toBe(0);
+    expect(s.repItems).toBe(0);
+  });
 });
