@@ -314,21 +314,25 @@ The role model is fitted by \`scripts/fit-roles.mjs\` (XGBoost, through
 scripts/train/fit_roles.py) on the fine blocks of the ${roleFit.pages} pages (${roleFit.blocks}, regions without a finer split included): each fine block holds characters of
 the people's innermost types, mapped by the table above onto the model's classes (LinkList and
 Menu onto \`navigation\`, Content and Article onto \`content\`), and the model learns, weighed by
-those characters, the class that agrees with most of them. It is cross-validated over pages with
-the folds of the level rules. The model is one tree ensemble per weighting of the characters (as
+those characters, the class that agrees with most of them. It is cross-validated over pages, with
+the folds of the level rules and then ${roleFit.deals - 1} more deals of the pages into ${roleFit.folds} folds (shuffled
+with fixed seeds): with ${roleFit.pages} pages, a few long ones hold most of the characters, and one deal's
+held-out figure moves with the deal by about a point, so the held-out figures below are the mean
+of the ${roleFit.deals} deals. The model is one tree ensemble per weighting of the characters (as
 they are, their square root, or as a share of their page), their margins averaged: each weighting
 answers a different question and none wins across folds. The tree size is chosen inside each
 fold's training pages (nested), so the held-out figures did not pick it. The shipped model
 (settings chosen the same way on all pages: ${roleModel.provenance.params.n_estimators} rounds of trees of depth ${roleModel.provenance.params.max_depth}, at least ${roleModel.provenance.params.min_child_weight} weight per leaf, for each weighting) is fitted on all pages.
 
-| level | held out: pooled | per page | in sample: pooled | per page | every block \`main\`: pooled | per page |
+| level | held out (mean of ${roleFit.deals} deals): pooled | per page | in sample: pooled | per page | every block \`main\`: pooled | per page |
 |---|---|---|---|---|---|---|
 | top | ${f3(roleFit.heldOut.top.pooled)} | ${f3(roleFit.heldOut.top.macro)} | ${f3(def.roles.top.pooled)} | ${f3(def.roles.top.macro)} | ${f3(def.roles.top.allMain.pooled)} | ${f3(def.roles.top.allMain.macro)} |
 | fine | ${f3(roleFit.heldOut.fine.pooled)} | ${f3(roleFit.heldOut.fine.macro)} | ${f3(def.roles.fine.pooled)} | ${f3(def.roles.fine.macro)} | ${f3(def.roles.fine.allMain.pooled)} | ${f3(def.roles.fine.allMain.macro)} |
 
-Per fold (held out, pooled, top / fine): ${roleFit.perFold.map((f) => `${f3(f.top)} / ${f3(f.fine)}`).join('; ')}. The folds
-differ this much because a few long pages hold most of the characters; the held-out figures are
-the ones to expect. The top level's roles come from the rules alone (the model gives only the fine
+Per deal (held out, fine level, pooled / per page): ${roleFit.perDeal.map((d) => `${f3(d.fine.pooled)} / ${f3(d.fine.macro)}`).join('; ')}
+(the first is the deal of the level rules). Per fold of that deal (held out, pooled, top / fine):
+${roleFit.perFold.map((f) => `${f3(f.top)} / ${f3(f.fine)}`).join('; ')}. The folds differ this much because a few long pages
+hold most of the characters; the held-out figures are the ones to expect. The top level's roles come from the rules alone (the model gives only the fine
 level's), so its held-out and in-sample figures are the same.
 
 The reference that calls every block main content shows how much of the text is content: about

@@ -7,15 +7,19 @@ The model is one ensemble per weighting of the characters (WEIGHTINGS), their ma
 
 usage: fit_roles.py <work dir> [--folds K]
 
+The folds are the table's, or, when <work dir>/roles.deals.json lists several deals of the pages
+into folds (scripts/fit-roles.mjs writes it), each deal's in turn: the held-out figures are then
+their mean.
+
 <work dir>/roles.bin (float32 features, row-major), roles.rows.tsv (page, fold, block, then the
 characters of each class that the fine block holds) and roles.meta.json (feature names, classes).
 Every block with typed characters becomes one training row per class it holds characters of, weighing those characters: the softmax then estimates the
 share of a block's characters of each type, and its argmax the role that agrees with the most
 characters, which is what the role accuracy counts.
 
-Writes <work dir>/fold-<k>/roles.json (fitted on every page but fold k's), <work dir>/roles.json
+Writes <work dir>/deal-<d>/fold-<k>/roles.json (fitted on every page but fold k's of deal d), <work dir>/roles.json
 (all pages) and <work dir>/roles.cv.json (the held-out share of the model's blocks' characters
-whose class agrees, before viseg's overlay rule; scripts/fit-roles.mjs measures the roles of
+whose class agrees, before viseg's overlay rule, the mean over the deals and each deal's; scripts/fit-roles.mjs measures the roles of
 both levels as the role accuracy counts them).
 
 Needs Debian's python3-xgboost and python3-numpy (run with /usr/bin/python3)."""
@@ -113,11 +117,33 @@ def complete(models, k, what):
     return models
 
 
+#: a tree that adds nothing: the place of a class a model was not fitted on, in each round
+EMPTY_TREE = {"feature": [-1], "threshold": [0.0], "left": [-1], "right": [-1], "value": [0.0]}
+
+
+def export_full(m, names, prov, classes):
+    """One weighting's ensemble with a tree per class of `classes` in every round (tree t belongs
+    to class t mod k, as viseg reads it): a class the model was fitted without (a fold whose
+    training pages hold no comments, say) gets empty trees and the ABSENT base margin, as
+    predict() treats it."""
+    present = [int(c) for c in m.classes_]
+    part = export_booster(m.get_booster(), names, "roles", prov, [classes[c] for c in present])
+    if len(present) == len(classes):
+        return part
+    local = {c: i for i, c in enumerate(present)}
+    rounds = len(part["trees"]) // len(present)
+    part["base"] = [part["base"][local[c]] if c in local else ABSENT for c in range(len(classes))]
+    part["trees"] = [part["trees"][r * len(present) + local[c]] if c in local else EMPTY_TREE
+                     for r in range(rounds) for c in range(len(classes))]
+    part["classes"] = list(classes)
+    return part
+
+
 def export(models, names, prov, classes):
     """The weightings' ensembles as one: every tree of each, its values divided by their number
     (trees keep their order within each ensemble, so tree t still belongs to class t mod k), and
     the mean of their base margins; its margins are the mean margins predict() gives."""
-    parts = [export_booster(m.get_booster(), names, "roles", prov, classes) for m in models]
+    parts = [export_full(m, names, prov, classes) for m in models]
     n = len(parts)
     out = parts[0]
     out["base"] = [sum(p["base"][c] for p in parts) / n for c in range(len(classes))]
@@ -156,20 +182,26 @@ def main():
     meta, X, page, fold, chars = load(a.work)
     classes = meta["classes"]
     k = len(classes)
-    oof = np.zeros(len(page), dtype=int)
+    deals_file = os.path.join(a.work, "roles.deals.json")
+    deals = [np.array([d[p] for p in page]) for d in json.load(open(deals_file))] if os.path.exists(deals_file) else [fold]
+    per_deal = []
     chosen = []
-    for f in range(a.folds):
-        tr, te = fold != f, fold == f
-        setting = choose(X, chars, page, fold, k, tr)
-        chosen.append(setting)
-        m = complete(fit(X[tr], chars[tr], page[tr], k, setting), k, f"fold {f}")
-        oof[te] = np.argmax(predict(m, X[te], k), axis=1)
-        prov = {"fold": f, "folds": a.folds, "trainPages": int(len(set(page[tr]))), "params": setting, "weightings": WEIGHTINGS}
-        os.makedirs(os.path.join(a.work, f"fold-{f}"), exist_ok=True)
-        with open(os.path.join(a.work, f"fold-{f}", "roles.json"), "w") as out:
-            json.dump(export(m, meta["names"], prov, classes), out)
-        print(f"roles: fold {f} done: {setting}", file=sys.stderr, flush=True)
-    cv = accuracy(oof, chars, page)
+    for d, dfold in enumerate(deals):
+        oof = np.zeros(len(page), dtype=int)
+        for f in range(a.folds):
+            tr, te = dfold != f, dfold == f
+            setting = choose(X, chars, page, dfold, k, tr)
+            if d == 0:
+                chosen.append(setting)
+            m = fit(X[tr], chars[tr], page[tr], k, setting)
+            oof[te] = np.argmax(predict(m, X[te], k), axis=1)
+            prov = {"deal": d, "fold": f, "folds": a.folds, "trainPages": int(len(set(page[tr]))), "params": setting, "weightings": WEIGHTINGS}
+            os.makedirs(os.path.join(a.work, f"deal-{d}", f"fold-{f}"), exist_ok=True)
+            with open(os.path.join(a.work, f"deal-{d}", f"fold-{f}", "roles.json"), "w") as out:
+                json.dump(export(m, meta["names"], prov, classes), out)
+            print(f"roles: deal {d}, fold {f} done: {setting}", file=sys.stderr, flush=True)
+        per_deal.append(accuracy(oof, chars, page))
+    cv = {key: round(float(np.mean([x[key] for x in per_deal])), 4) for key in ("pooled", "macro")}
     setting = choose(X, chars, page, fold, k, np.ones(len(page), dtype=bool))
     m = complete(fit(X, chars, page, k, setting), k, "all pages")
     insample = accuracy(np.argmax(predict(m, X, k), axis=1), chars, page)
@@ -188,14 +220,14 @@ def main():
         "params": {**COMMON, **setting},
         "weightings": WEIGHTINGS,
         "combined": "the mean margin of one ensemble per weighting",
-        "crossValidation": {"folds": a.folds, "groupedBy": "page", "nested": "settings chosen inside each fold's training pages",
-                            "classAccuracy": cv, "settingsPerFold": chosen},
+        "crossValidation": {"folds": a.folds, "deals": len(deals), "groupedBy": "page", "nested": "settings chosen inside each fold's training pages",
+                            "classAccuracy": cv, "classAccuracyPerDeal": per_deal, "settingsPerFold": chosen},
         "topFeaturesByGain": [[n, round(v, 3)] for v, n in best],
     }
     with open(os.path.join(a.work, "roles.json"), "w") as out:
         json.dump(export(m, meta["names"], prov, classes), out)
     with open(os.path.join(a.work, "roles.cv.json"), "w") as out:
-        json.dump({"heldOut": cv, "inSample": insample, "setting": {"params": setting, "weightings": WEIGHTINGS},
+        json.dump({"heldOut": cv, "heldOutPerDeal": per_deal, "inSample": insample, "setting": {"params": setting, "weightings": WEIGHTINGS},
                    "settingsPerFold": chosen}, out)
     print(f"roles: held out {cv}, in sample {insample}", file=sys.stderr)
 
