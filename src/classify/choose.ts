@@ -5,7 +5,7 @@
  */
 import { lowestCommonAncestor } from '../snapshot/tree.js';
 import type { PageSnapshot } from '../snapshot/types.js';
-import { SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, SLOT_KEEP_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED } from './params.js';
+import { SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED } from './params.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type ScoreComponent, type TraceEvent } from './types.js';
 import { round } from './blocks.js';
@@ -191,6 +191,52 @@ function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextBlock[],
   return kept.filter((i) => !repeats.has(i));
 }
 
+/**
+ * A page that lays the same content out twice (a desktop and a mobile version both rendered, a
+ * tab that repeats the summary above it, a carousel's clones) says it twice, and the reader came
+ * for it once: a run of at least REPEAT_RUN_BLOCKS consecutive kept blocks that repeats, in the
+ * same order, a run kept earlier is left out. Only texts kept exactly twice count: a line kept
+ * three times or more (a table's "Yes", a step list's "Rest day") is the page's own template,
+ * and a lone repeated line is a phrase, not a copy of the layout.
+ */
+function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const copies = new Map<string, number>();
+  for (const i of kept) {
+    const key = textKey(at(blocks, i));
+    copies.set(key, (copies.get(key) ?? 0) + 1);
+  }
+  // for each kept block (by its position in `kept`), the position of the earlier block it repeats, or -1
+  const firstAt = new Map<string, number>();
+  const earlier = kept.map((i, j) => {
+    const key = textKey(at(blocks, i));
+    const f = firstAt.get(key);
+    if (f === undefined) firstAt.set(key, j);
+    return f !== undefined && copies.get(key) === 2 ? f : -1;
+  });
+  const drop = new Set<number>();
+  let runs = 0;
+  let words = 0;
+  for (let j = 0; j < kept.length;) {
+    if (at(earlier, j) < 0) {
+      j++;
+      continue;
+    }
+    let end = j + 1;
+    while (end < kept.length && at(earlier, end) >= 0 && at(earlier, end) === at(earlier, end - 1) + 1) end++;
+    if (end - j >= REPEAT_RUN_BLOCKS) {
+      runs++;
+      for (let x = j; x < end; x++) {
+        drop.add(at(kept, x));
+        words += at(blocks, at(kept, x)).words;
+      }
+    }
+    j = end;
+  }
+  if (drop.size === 0) return kept;
+  trace.push({ step: 'repeated-run', runs, blocks: drop.size, words });
+  return kept.filter((i) => !drop.has(i));
+}
+
 const SITE_LANDMARK_TAGS = new Set(['footer', 'nav', 'aside']);
 const SITE_LANDMARK_ROLES = new Set(['contentinfo', 'navigation', 'complementary']);
 
@@ -233,6 +279,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   let kept = keptBlocks(blocks, scores, power, trace);
   kept = completeRepeatedSlots(snapshot, blocks, kept, units, trace);
   kept = wholeUnits(snapshot, blocks, kept, trace);
+  kept = dropRepeatedRuns(blocks, kept, trace);
   kept = dropQuotedRepeats(snapshot, blocks, kept, trace);
   kept = dropLandmarkBlocks(snapshot, blocks, kept, trace);
   const hidden = blocks.filter((b) => b.hidden).length;

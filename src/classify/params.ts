@@ -25,6 +25,14 @@ export const MIN_BEST_SCORE = 0.2;
 export const REPEAT_MIN_WORDS = 5;
 
 /**
+ * A run of at least this many consecutive kept blocks that repeats, in order, a run kept earlier
+ * is the same content laid out twice (a desktop and a mobile version, a tab repeating the summary)
+ * and is left out (choose.ts, dropRepeatedRuns). Two, so a heading with its paragraph counts and a
+ * lone repeated line ("Add to cart") does not.
+ */
+export const REPEAT_RUN_BLOCKS = 2;
+
+/**
  * Among repeated units (cards, posts, rows), a slot (the same element at the same place in each
  * unit) kept in at least this share of its units is kept in all of them (choose.ts,
  * completeRepeatedSlots): a majority, so one lukewarm headline in a column of kept ones comes back.

@@ -166,6 +166,30 @@ describe('choosing the main content from block scores', () => {
     expect(c.selection.exclude).toContain(s.nodes[b[2]!.owner]!.parent); // the whole <blockquote>
   });
 
+  it('leaves out a run of kept blocks that repeats an earlier run, but not lone or template repeats', () => {
+    const line = (s: string, y: number, tag = 'p') => el(tag, { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20])]);
+    const title = 'Trail runner 3, light and grippy';
+    const blurb = 'A trail shoe with a rock plate and a softer foam for long days in the hills.';
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      // the desktop layout, then the same card laid out again for small screens
+      el('div', { rect: [100, 100, 600, 60] }, [line(title, 100, 'h2'), line(blurb, 130)]),
+      el('div', { rect: [100, 200, 600, 200] }, [
+        line('Add to cart', 200),
+        line('Rest day', 230),
+        line('Rest day', 260),
+        line('Rest day', 290),
+        line('Add to cart', 320),
+      ]),
+      el('div', { rect: [100, 400, 600, 60] }, [line(title, 400, 'h4'), line(blurb, 430)]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(9);
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length));
+    // the second copy of the card goes; the lone repeated line and the line kept thrice stay
+    expect(c.kept).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(c.trace.find((e) => e.step === 'repeated-run')).toEqual({ step: 'repeated-run', runs: 1, blocks: 2, words: 23 });
+  });
+
   it("leaves out kept text in the site's footer, navigation or aside, but not an article's own footer", () => {
     const line = (s: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20])]);
     const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
