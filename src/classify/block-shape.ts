@@ -9,6 +9,7 @@
  */
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import { at } from '../util/at.js';
+import { isSpaceCode } from '../util/text.js';
 
 /** The feature names, in the order of {@link BlockShapes.row}'s values. */
 export const SHAPE_FEATURES: readonly string[] = [
@@ -42,12 +43,6 @@ const R_STRIDE = 6;
 
 /** Up to this many children, runs are grouped by comparing them pairwise rather than by a map. */
 const SCAN_LIMIT = 16;
-
-/** White space as JavaScript's `\s` means it (util/text.ts's nonSpaceChars counts the rest). */
-function isSpace(c: number): boolean {
-  return (c >= 9 && c <= 13) || c === 32 || c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
 
 /** Glyphs that separate the entries of a breadcrumb, a link row or a footer: | · » • › */
 function isSeparator(c: number): boolean {
@@ -170,7 +165,7 @@ export class BlockShapes {
     let chars = 0, digits = 0, seps = 0;
     for (let k = 0; k < text.length; k++) {
       const c = text.charCodeAt(k);
-      if (isSpace(c)) continue;
+      if (isSpaceCode(c)) continue;
       chars++;
       if (c >= 48 && c <= 57) digits++;
       else if (isSeparator(c)) seps++;

@@ -14,10 +14,11 @@
  *    place on the page and against the main content, its size, its text (length, link density,
  *    link length, sentences, main-content share), its DoC, the role its own elements name, its
  *    region's role and features, and its place among the others (in its region's run of blocks,
- *    in the regions' order, between which regions; role-features.ts), and the shape of its DOM (a
- *    run of like items, where its links lead, dates in its text; block-shape.ts). `content` is `main` for a
- *    block that is mostly main-content text, `navigation` in the main region below the article
- *    `related`; a picture without text of an advertising banner's size is an `advertisement`.
+ *    in the regions' order, between which regions; role-features.ts), and the shape of its DOM
+ *    (a run of like items, where its links lead, dates in its text; block-shape.ts). `content`
+ *    is `main` for a block that is mostly main-content text, `navigation` in the main region
+ *    below the article `related`; a picture without text of an advertising banner's size is an
+ *    `advertisement`.
  *    Inside an overlay everything is `overlay`.
  *
  * A block has a role per level: `role` is the one of the top-level view (a region's rule role,
@@ -162,8 +163,7 @@ export function roleTable(records: readonly BlockRecord[], main: Decision['main'
 export function blockNodes(root: Block): Map<string, readonly number[]> {
   const out = new Map<string, readonly number[]>();
   const stack = [root];
-  while (stack.length) {
-    const b = stack.pop()!;
+  for (let b = stack.pop(); b; b = stack.pop()) {
     out.set(b.id, b.nodes);
     for (const c of b.children) stack.push(c);
   }

@@ -88,12 +88,15 @@ export function countSentenceEnds(text: string): number {
  */
 export function nonSpaceChars(text: string): number {
   let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // `\s`: tab to carriage return, space, no-break space and Unicode's spaces
-    const space = (c >= 9 && c <= 13) || c === 32 || c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-      c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-    if (!space) n++;
-  }
+  for (let i = 0; i < text.length; i++) if (!isSpaceCode(text.charCodeAt(i))) n++;
   return n;
+}
+
+/**
+ * Whether a UTF-16 code unit is white space as JavaScript's `\s` means it: tab to carriage
+ * return, space, no-break space and Unicode's spaces.
+ */
+export function isSpaceCode(c: number): boolean {
+  return (c >= 9 && c <= 13) || c === 32 || c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
