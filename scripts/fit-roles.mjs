@@ -181,7 +181,8 @@ const perDeal = deals.map((deal, d) => {
   });
   return { deal: d, all, perFold };
 });
-const heldOut = perDeal[0].all;
+// the reference that calls every block main content is the same in every deal
+const { top: { allMain: topMain }, fine: { allMain: fineMain } } = perDeal[0].all;
 const final = read(path.join(work, 'roles.json'));
 const inSample = rolesOf(evaluate(() => final));
 const brief = (r) => ({ top: { pooled: r3(r.top.pooled), macro: r3(r.top.macro) }, fine: { pooled: r3(r.fine.pooled), macro: r3(r.fine.macro) } });
@@ -191,7 +192,7 @@ const report = {
   heldOut: { top: { pooled: meanOf('top', 'pooled'), macro: meanOf('top', 'macro') }, fine: { pooled: meanOf('fine', 'pooled'), macro: meanOf('fine', 'macro') } },
   perDeal: perDeal.map((x) => ({ deal: x.deal, ...brief(x.all) })),
   inSample: brief(inSample),
-  allMain: { top: { pooled: r3(heldOut.top.allMain.pooled), macro: r3(heldOut.top.allMain.macro) }, fine: { pooled: r3(heldOut.fine.allMain.pooled), macro: r3(heldOut.fine.allMain.macro) } },
+  allMain: { top: { pooled: r3(topMain.pooled), macro: r3(topMain.macro) }, fine: { pooled: r3(fineMain.pooled), macro: r3(fineMain.macro) } },
   perFold: perDeal[0].perFold,
   classes: JSON.parse(readFileSync(path.join(work, 'roles.cv.json'), 'utf8')),
 };
