@@ -14,7 +14,7 @@
  *   warning `page navigated away to <url>` says so.
  *
  * Runs with -c 1: a page stuck in `while (true) {}` burns a whole core until its deadline, and on
- * a busy 2-core machine a page rendered next to it can miss a 4 s deadline too.
+ * a busy 2-core machine a page rendered next to it could miss the deadline too.
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -22,7 +22,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BROKEN, haveChromium, readJsonl, runCli, tempDir } from './helpers.js';
 
-const TIMEOUT_MS = 4000;
+/**
+ * The batch's --timeout: the stuck page takes all of it, so it is short, but every other page has
+ * to load within it too, the first one with a cold browser, on a CI machine that may be running
+ * other jobs (at load average 10 a cold first page took over 4 s).
+ */
+const TIMEOUT_MS = 10_000;
 
 describe.skipIf(!haveChromium)('batch: broken inputs in a list', () => {
   it('gives one record per input, in order, errors for the broken ones, exit code 1', async () => {
@@ -66,11 +71,11 @@ describe.skipIf(!haveChromium)('batch: broken inputs in a list', () => {
     }
     const byName = (f: string) => recs.find((r) => r.input === b(f))!;
 
-    // the deadline holds: the stuck page's record is out by the timeout plus the close's grace,
-    // not never (a load that cannot finish gives up before the deadline, leaving the snapshot its
-    // share: how much before depends on the machine, so only the bound is checked)
+    // the deadline holds: the stuck page's record comes out, not never, within the margin
+    // deadline.test.ts gives SECURITY.md's bound (the timeout plus the close's grace) on a
+    // loaded machine: twice the timeout
     const loop = byName('loop.html');
-    expect(loop.timings.total).toBeLessThanOrEqual(TIMEOUT_MS + 2000);
+    expect(loop.timings.total).toBeLessThanOrEqual(2 * TIMEOUT_MS);
 
     const alert = byName('alert.html');
     expect(alert.warnings.find((w) => w.code === 'DIALOG_DISMISSED')?.message, JSON.stringify(alert.warnings)).toMatch(/alert: hello/);
@@ -85,5 +90,5 @@ describe.skipIf(!haveChromium)('batch: broken inputs in a list', () => {
 
     // the pages after the stuck one are fine
     expect(byName('article-b.html').text).toContain('four hundred species of moth');
-  }, 90_000);
+  }, 120_000);
 });
