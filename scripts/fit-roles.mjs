@@ -43,6 +43,7 @@ const { readSnapshotFile } = await dist('snapshot/file.js');
 const { ROLE_FEATURES } = await dist('classify/role-features.js');
 const { ROLE_CLASSES, blockNodes, roleTable } = await dist('classify/roles.js');
 const seg = await dist('eval/segmentation.js');
+const { mulberry32 } = await dist('util/random.js');
 
 const USAGE = 'usage: node scripts/fit-roles.mjs DATASET SNAPSHOTS [--folds 5] [--deals 5] [--work DIR] [--out models/roles.json] [--report fit-roles.json] [--table-only]';
 let parsed;
@@ -93,22 +94,11 @@ for (const p of seg.readSegDataset(dataset)) {
 }
 console.error(`${pages.length} pages with gold text; ${folds} folds, ${dealCount} deal(s)`);
 
-/** A small seeded generator (mulberry32): the same deals on every machine. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-/** Each deal's fold per page: deal 0 is the pages' own; deal d shuffles them first (seed d). */
+/** Each deal's fold per page: deal 0 is the pages' own; deal d shuffles them first (seed d, the same deals on every machine). */
 const deals = Array.from({ length: dealCount }, (_, d) => {
   const order = pages.map((p) => p.id);
   if (d > 0) {
-    const next = random(d);
+    const next = mulberry32(d);
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(next() * (i + 1));
       [order[i], order[j]] = [order[j], order[i]];

@@ -8,18 +8,7 @@ import {
 } from '../../../src/segment/separators.js';
 import { el, page, para, text, words } from '../helpers/snapshot-builder.js';
 import { twoColumns, twoParagraphs } from './pages.js';
-
-/** Tiny deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../../src/util/random.js';
 
 function block(box: Box, id: number): PoolBlock {
   return { ids: [id], group: false, box, doc: 10, rule: 'test' };
@@ -57,7 +46,7 @@ function literalBands(blocks: PoolBlock[], area: Box): Array<[number, number]> {
 
 describe('Phase 2: separator detection', () => {
   it('the sweep gives the same bands as the literal three-step procedure', () => {
-    const rand = rng(42);
+    const rand = mulberry32(42);
     for (let trial = 0; trial < 200; trial++) {
       const blocks: PoolBlock[] = [];
       const n = 1 + Math.floor(rand() * 12);
