@@ -10,6 +10,7 @@ import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type ScoreComponent, type TraceEvent } from './types.js';
 import { round } from './blocks.js';
 import { signature, type RepeatUnit } from './block-features.js';
+import { isSignatureHint } from './hints.js';
 import { addAt, at, last } from '../util/at.js';
 
 /** Elements whose text is kept whole once any of it is kept. */
@@ -237,6 +238,32 @@ function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: T
   return kept.filter((i) => !drop.has(i));
 }
 
+/** Whether the node sits inside an element named a poster's signature. */
+function inSignature(snapshot: PageSnapshot, id: number): boolean {
+  for (let node = snapshot.nodes[id]; node; node = snapshot.nodes[node.parent]) {
+    if (isSignatureHint(node)) return true;
+    if (node.parent < 0) break;
+  }
+  return false;
+}
+
+/**
+ * Kept text in a poster's signature is left out when other kept text lies outside signatures: the
+ * sign-off a forum prints under each post of its author ("If it ain't flat, it ain't finished")
+ * is not what the post says.
+ */
+function dropSignatures(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const signed = kept.map((i) => inSignature(snapshot, at(blocks, i).owner));
+  if (signed.every((s) => s) || !signed.some((s) => s)) return kept;
+  const out = kept.filter((_, j) => !at(signed, j));
+  let words = 0;
+  kept.forEach((i, j) => {
+    if (at(signed, j)) words += at(blocks, i).words;
+  });
+  trace.push({ step: 'signature', blocks: kept.length - out.length, words });
+  return out;
+}
+
 const SITE_LANDMARK_TAGS = new Set(['footer', 'nav', 'aside']);
 const SITE_LANDMARK_ROLES = new Set(['contentinfo', 'navigation', 'complementary']);
 
@@ -282,6 +309,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   kept = dropRepeatedRuns(blocks, kept, trace);
   kept = dropQuotedRepeats(snapshot, blocks, kept, trace);
   kept = dropLandmarkBlocks(snapshot, blocks, kept, trace);
+  kept = dropSignatures(snapshot, blocks, kept, trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power });
   if (kept.length === 0) {

@@ -97,6 +97,18 @@ export function isNoiseHint(node: SnapshotNode): boolean {
   return h.noise;
 }
 
+/**
+ * A poster's signature: forum software marks the sign-off it prints under every post of its
+ * author (`signature`, `message-signature`, `post-signature`, `signaturecontainer`). The name
+ * must end the word, so `signature-dish` and Sphinx's `sig` (a function's signature) are not one.
+ */
+const SIGNATURE = /(^|[-_ ])(signatures?|signaturecontainer)( |$)/;
+
+/** The element's attributes name a poster's signature. */
+export function isSignatureHint(node: SnapshotNode): boolean {
+  return node.kind === 'element' && SIGNATURE.test(hintText(node).text.trim());
+}
+
 /** The element's attributes name the article body (`articleBody`, `post-content`, `<article>`). */
 export function isPositiveHint(node: SnapshotNode): boolean {
   if (node.kind !== 'element') return false;

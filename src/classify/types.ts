@@ -86,6 +86,8 @@ export type TraceEvent =
   | { step: 'repeated'; blocks: number; words: number }
   /** Runs of kept blocks that repeat an earlier kept run (the same content laid out twice), left out. */
   | { step: 'repeated-run'; runs: number; blocks: number; words: number }
+  /** Kept text in posters' signatures, left out. */
+  | { step: 'signature'; blocks: number; words: number }
   | { step: 'landmark'; blocks: number; landmarks: number }
   /** Kept text of fewer words than MIN_CONTENT_WORDS: the page is `other`. */
   | { step: 'too-short'; words: number; min: number }

@@ -211,6 +211,31 @@ describe('choosing the main content from block scores', () => {
     expect(only.kept).toEqual([0, 4]);
     expect(only.trace.some((e) => e.step === 'landmark')).toBe(false);
   });
+
+  it("leaves out kept text in posters' signatures, but not a Sphinx signature or a page of signatures only", () => {
+    const line = (s: string, y: number, cls?: string) =>
+      el('div', { rect: [100, y, 600, 20], ...(cls ? { attrs: { class: cls } } : {}) }, [text(s, [100, y, 600, 20])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('article', { rect: [100, 100, 600, 200], attrs: { class: 'post' } }, [
+        line(sentence(1), 100),
+        line('If it ain\'t flat, it ain\'t finished.', 130, 'post-signature'),
+      ]),
+      el('article', { rect: [100, 300, 600, 200], attrs: { class: 'post' } }, [
+        line(sentence(2), 300),
+        el('aside', { rect: [100, 330, 600, 40], attrs: { class: 'message-signature signature-collapsed' } }, [line('Making furniture from trees that fell down', 330)]),
+        line('json.dumps(obj, *, skipkeys=False, ensure_ascii=True)', 360, 'sig sig-object py'),
+        line('Served with our signature dish of the week', 390, 'signature-dish'),
+      ]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(6);
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length));
+    expect(c.kept).toEqual([0, 2, 4, 5]);
+    expect(c.trace.find((e) => e.step === 'signature')).toEqual({ step: 'signature', blocks: 2, words: 14 });
+    // when every kept block is a signature, they stay
+    const only = chooseContent(s, b, b.map((_, i) => (i === 1 || i === 3 ? 0.9 : 0.1)), zeros(b.length));
+    expect(only.kept).toEqual([1, 3]);
+  });
 });
 
 describe('drop reasons', () => {
