@@ -64,6 +64,18 @@ function pathOf(url: string): string {
   }
 }
 
+/**
+ * schema.org types by which a page declares itself a discussion thread (a forum topic, a Q&A
+ * page). Forum software writes them for the thread itself; the page-type model can read a
+ * thread with few replies and long posts as an article, the declaration cannot be misread.
+ */
+const THREAD_TYPES = ['discussionforumposting', 'qapage'] as const;
+
+/** The schema.org type that declares the page a thread, or null. */
+export function declaredThread(facts: PageFacts): string | null {
+  return THREAD_TYPES.find((t) => facts.schemaTypes.has(t)) ?? null;
+}
+
 export function pageFacts(snapshot: PageSnapshot): PageFacts {
   const schemaTypes = new Set<string>();
   collectTypes(snapshot.metadata.jsonLd, schemaTypes);

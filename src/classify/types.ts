@@ -75,7 +75,8 @@ export type DropReason = Exclude<ScoreComponent, 'base'>;
 
 /** One step of the decision, in the order it was taken (Defuddle's debug removals, as data). */
 export type TraceEvent =
-  | { step: 'page-type'; pageType: PageType; probability: number }
+  /** The page type, its probability, and the schema.org type by which the page declares itself a thread. */
+  | { step: 'page-type'; pageType: PageType; probability: number; declared?: string }
   | { step: 'selected'; blocks: number; power: number; expectedF1: number; lowest: number }
   | { step: 'slots'; slots: number; blocks: number }
   | { step: 'scored'; blocks: number; hidden: number; kept: number; power: number }

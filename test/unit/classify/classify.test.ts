@@ -276,6 +276,22 @@ describe('the decision record of the bundled models', () => {
     for (const i of [4, 5, 6, 7]) expect(main).not.toContain(`Another story headline number ${i}`);
   });
 
+  it('reads a page that declares itself a thread in schema.org as a forum, whatever the model reads', () => {
+    const snap = articlePage();
+    const plain = classify(snap, segment(snap));
+    expect(plain.pageType).not.toBe('forum');
+    expect(plain.trace[0]).not.toHaveProperty('declared');
+    for (const type of ['DiscussionForumPosting', 'QAPage']) {
+      const thread = { ...snap, metadata: { ...snap.metadata, jsonLd: [{ '@context': 'https://schema.org', '@type': type, headline: 'Tear-out on maple' }] } };
+      const d = classify(thread, segment(thread));
+      expect(d.pageType).toBe('forum');
+      expect(d.trace[0]).toEqual({ step: 'page-type', pageType: 'forum', probability: d.pageTypeScores.forum, declared: type.toLowerCase() });
+    }
+    // a comment or a person on an article page declares no thread
+    const article = { ...snap, metadata: { ...snap.metadata, jsonLd: [{ '@type': 'NewsArticle', comment: [{ '@type': 'Comment' }], author: { '@type': 'Person' } }] } };
+    expect(classify(article, segment(article)).pageType).not.toBe('forum');
+  });
+
   it('finds the main block even when VIPS left the article in a leaf that is mostly other text', () => {
     // A content model that keeps exactly the blocks that are not links, so the test is about
     // how kept text becomes main blocks, not about what the bundled models keep.
