@@ -10,7 +10,7 @@ import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type ScoreComponent, type TraceEvent } from './types.js';
 import { round } from './blocks.js';
 import { signature, type RepeatUnit } from './block-features.js';
-import { isSignatureHint } from './hints.js';
+import { isReviewsHint, isSignatureHint } from './hints.js';
 import { addAt, at, last } from '../util/at.js';
 
 /** Elements whose text is kept whole once any of it is kept. */
@@ -238,10 +238,10 @@ function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: T
   return kept.filter((i) => !drop.has(i));
 }
 
-/** Whether the node sits inside an element named a poster's signature. */
-function inSignature(snapshot: PageSnapshot, id: number): boolean {
+/** Whether the node sits inside an element named a poster's signature (or, with `reviews`, customer reviews). */
+function inSignature(snapshot: PageSnapshot, id: number, reviews = false): boolean {
   for (let node = snapshot.nodes[id]; node; node = snapshot.nodes[node.parent]) {
-    if (isSignatureHint(node)) return true;
+    if (isSignatureHint(node) || (reviews && isReviewsHint(node))) return true;
     if (node.parent < 0) break;
   }
   return false;
@@ -250,10 +250,11 @@ function inSignature(snapshot: PageSnapshot, id: number): boolean {
 /**
  * Kept text in a poster's signature is left out when other kept text lies outside signatures: the
  * sign-off a forum prints under each post of its author ("If it ain't flat, it ain't finished")
- * is not what the post says.
+ * is not what the post says. With `reviews` (a product page), so is kept text in an element named
+ * customer reviews: buyers' opinions are not the product's description and specifications.
  */
-function dropSignatures(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  const signed = kept.map((i) => inSignature(snapshot, at(blocks, i).owner));
+function dropSignatures(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[], reviews = false): number[] {
+  const signed = kept.map((i) => inSignature(snapshot, at(blocks, i).owner, reviews));
   if (signed.every((s) => s) || !signed.some((s) => s)) return kept;
   const out = kept.filter((_, j) => !at(signed, j));
   let words = 0;
@@ -299,9 +300,10 @@ function dropLandmarkBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[]
 /**
  * Keeps the blocks that maximise the expected word F1, with scores calibrated by `power` (the
  * page type's, see models.ts), completes the slots of repeated `units` (the nearest repeated
- * sibling unit above each block, block-features.ts), and selects them.
+ * sibling unit above each block, block-features.ts), and selects them. `reviews`: the page is a
+ * product page, whose customer reviews are left out.
  */
-export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, components: ArrayLike<number>, power = SELECTION_POWER, units?: readonly RepeatUnit[]): Choice {
+export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, components: ArrayLike<number>, power = SELECTION_POWER, units?: readonly RepeatUnit[], reviews = false): Choice {
   const trace: TraceEvent[] = [];
   let kept = keptBlocks(blocks, scores, power, trace);
   kept = completeRepeatedSlots(snapshot, blocks, kept, units, trace);
@@ -309,7 +311,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   kept = dropRepeatedRuns(blocks, kept, trace);
   kept = dropQuotedRepeats(snapshot, blocks, kept, trace);
   kept = dropLandmarkBlocks(snapshot, blocks, kept, trace);
-  kept = dropSignatures(snapshot, blocks, kept, trace);
+  kept = dropSignatures(snapshot, blocks, kept, trace, reviews);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power });
   if (kept.length === 0) {

@@ -109,6 +109,14 @@ export function isSignatureHint(node: SnapshotNode): boolean {
   return node.kind === 'element' && SIGNATURE.test(hintText(node).text.trim());
 }
 
+/** Customer reviews of a product (`reviews`, `customer-reviews`, `product-review`). */
+const REVIEWS = /(^|[-_ ])(reviews?|customer-reviews?|product-reviews?)( |$)/;
+
+/** The element's attributes name customer reviews. */
+export function isReviewsHint(node: SnapshotNode): boolean {
+  return node.kind === 'element' && REVIEWS.test(hintText(node).text.trim());
+}
+
 /** The element's attributes name the article body (`articleBody`, `post-content`, `<article>`). */
 export function isPositiveHint(node: SnapshotNode): boolean {
   if (node.kind !== 'element') return false;

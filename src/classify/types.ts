@@ -87,7 +87,7 @@ export type TraceEvent =
   | { step: 'repeated'; blocks: number; words: number }
   /** Runs of kept blocks that repeat an earlier kept run (the same content laid out twice), left out. */
   | { step: 'repeated-run'; runs: number; blocks: number; words: number }
-  /** Kept text in posters' signatures, left out. */
+  /** Kept text in posters' signatures (and a product page's customer reviews), left out. */
   | { step: 'signature'; blocks: number; words: number }
   | { step: 'landmark'; blocks: number; landmarks: number }
   /** Kept text of fewer words than MIN_CONTENT_WORDS: the page is `other`. */

@@ -236,6 +236,20 @@ describe('choosing the main content from block scores', () => {
     const only = chooseContent(s, b, b.map((_, i) => (i === 1 || i === 3 ? 0.9 : 0.1)), zeros(b.length));
     expect(only.kept).toEqual([1, 3]);
   });
+
+  it("leaves out a product page's customer reviews, and only a product page's", () => {
+    const line = (s: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('section', { rect: [100, 100, 600, 100], attrs: { id: 'description' } }, [line(sentence(1), 100)]),
+      el('section', { rect: [100, 300, 600, 100], attrs: { id: 'reviews', class: 'border-t py-8' } }, [line('Drawdown times are within five seconds of each other', 300)]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(2);
+    const product = chooseContent(s, b, [0.9, 0.9], zeros(2), 1, undefined, true);
+    expect(product.kept).toEqual([0]);
+    expect(product.trace.find((e) => e.step === 'signature')).toEqual({ step: 'signature', blocks: 1, words: 9 });
+    expect(chooseContent(s, b, [0.9, 0.9], zeros(2)).kept).toEqual([0, 1]);
+  });
 });
 
 describe('drop reasons', () => {
