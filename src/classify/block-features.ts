@@ -17,7 +17,7 @@ import type { Block, BlockTree } from '../segment/types.js';
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import { isConsentText, isNoiseHint, isPositiveHint, roleHint } from './hints.js';
 import { CJK_CHARS, COPYRIGHT, DATE, ENDS_SENTENCE, PRICE, stopWordShare, uiWordShare, wordTokens } from './lexicon.js';
-import { pageFacts, pageFlags } from './page-features.js';
+import { pageFacts, pageFlags, type PageFacts } from './page-features.js';
 import type { TextBlock } from './text-blocks.js';
 import type { FeatureFamily, Role } from './types.js';
 import { countSentenceEnds } from '../util/text.js';
@@ -436,6 +436,8 @@ export interface BlockIndex {
   repeatAt: RepeatUnit[];
   /** Element `level` levels above each block's element (the root when the page is shallower). */
   ancestorAt: (i: number, level: number) => number;
+  /** What the page declares of itself (schema.org types, og:type, its path). */
+  page: PageFacts;
 }
 
 export function indexBlocks(snapshot: PageSnapshot, tree: BlockTree, blocks: readonly TextBlock[]): BlockIndex {
@@ -461,7 +463,7 @@ export function indexBlocks(snapshot: PageSnapshot, tree: BlockTree, blocks: rea
     return id;
   };
   const leafOfBlock = Int32Array.from(blocks, (b) => leafOf[b.textNodes[0] ?? b.owner] ?? -1);
-  return { snapshot, blocks, bodyFont: bodyFontSize(blocks), facts, agg, pageChars, leaves, leafOfBlock, repeatAt, ancestorAt };
+  return { snapshot, blocks, bodyFont: bodyFontSize(blocks), facts, agg, pageChars, leaves, leafOfBlock, repeatAt, ancestorAt, page: pageFacts(snapshot) };
 }
 
 /** What the column definitions of one page share. */
@@ -645,7 +647,7 @@ function vipsColumns({ ix, W, H, add }: Columns): void {
 
 /** The same for every block of the page: its size, links, form controls, media, repetition, type flags. */
 function pageColumns({ ix, nodes, H, VH, add }: Columns): void {
-  const { snapshot, blocks, agg, pageChars } = ix;
+  const { blocks, agg, pageChars } = ix;
   let pageLink = 0;
   let pChars = 0;
   let priceBlocks = 0;
@@ -664,7 +666,7 @@ function pageColumns({ ix, nodes, H, VH, add }: Columns): void {
   }
   let maxGroup = 0;
   for (const node of nodes) if (at(agg.repeat, node.id) >= 3) maxGroup = Math.max(maxGroup, at(agg.groupChars, node.id) / pageChars);
-  const flags = pageFlags(pageFacts(snapshot));
+  const flags = pageFlags(ix.page);
   add('page.chars', 'page', () => Math.log1p(pageChars));
   add('page.blocks', 'page', () => Math.log1p(blocks.length));
   add('page.links', 'page', () => pageLink / pageChars);

@@ -4,7 +4,7 @@
  * the hidden text that was kept), and the trace of how.
  */
 import { lowestCommonAncestor } from '../snapshot/tree.js';
-import type { PageSnapshot } from '../snapshot/types.js';
+import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import { SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED } from './params.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type ScoreComponent, type TraceEvent } from './types.js';
@@ -157,13 +157,16 @@ function wholeUnits(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: 
   return [...keptSet].sort((a, b) => a - b);
 }
 
-/** Whether the node sits inside a quotation (`<blockquote>`, `<q>`). */
-function quoted(snapshot: PageSnapshot, id: number): boolean {
+/** Whether the node or one of its ancestors passes `test`. */
+function within(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) => boolean): boolean {
   for (let node = snapshot.nodes[id]; node; node = snapshot.nodes[node.parent]) {
-    if (node.tag === 'blockquote' || node.tag === 'q') return true;
+    if (test(node)) return true;
   }
   return false;
 }
+
+/** A quotation (`<blockquote>`, `<q>`). */
+const isQuotation = (node: SnapshotNode): boolean => node.tag === 'blockquote' || node.tag === 'q';
 
 const textKey = (b: TextBlock): string => b.text.toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -174,7 +177,7 @@ const textKey = (b: TextBlock): string => b.text.toLowerCase().replace(/\s+/g, '
  * Short texts ("Thanks!") stay.
  */
 function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  const isQuote = new Map(kept.map((i) => [i, quoted(snapshot, at(blocks, i).owner)]));
+  const isQuote = new Map(kept.map((i) => [i, within(snapshot, at(blocks, i).owner, isQuotation)]));
   const seen = new Set(kept.filter((i) => !isQuote.get(i)).map((i) => textKey(at(blocks, i))));
   const repeats = new Set<number>();
   let words = 0;
@@ -201,15 +204,12 @@ function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextBlock[],
  * and a lone repeated line is a phrase, not a copy of the layout.
  */
 function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const keys = kept.map((i) => textKey(at(blocks, i)));
   const copies = new Map<string, number>();
-  for (const i of kept) {
-    const key = textKey(at(blocks, i));
-    copies.set(key, (copies.get(key) ?? 0) + 1);
-  }
+  for (const key of keys) copies.set(key, (copies.get(key) ?? 0) + 1);
   // for each kept block (by its position in `kept`), the position of the earlier block it repeats, or -1
   const firstAt = new Map<string, number>();
-  const earlier = kept.map((i, j) => {
-    const key = textKey(at(blocks, i));
+  const earlier = keys.map((key, j) => {
     const f = firstAt.get(key);
     if (f === undefined) firstAt.set(key, j);
     return f !== undefined && copies.get(key) === 2 ? f : -1;
@@ -238,15 +238,6 @@ function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: T
   return kept.filter((i) => !drop.has(i));
 }
 
-/** Whether the node sits inside an element named a poster's signature (or, with `reviews`, customer reviews). */
-function inSignature(snapshot: PageSnapshot, id: number, reviews = false): boolean {
-  for (let node = snapshot.nodes[id]; node; node = snapshot.nodes[node.parent]) {
-    if (isSignatureHint(node) || (reviews && isReviewsHint(node))) return true;
-    if (node.parent < 0) break;
-  }
-  return false;
-}
-
 /**
  * Kept text in a poster's signature is left out when other kept text lies outside signatures: the
  * sign-off a forum prints under each post of its author ("If it ain't flat, it ain't finished")
@@ -254,7 +245,8 @@ function inSignature(snapshot: PageSnapshot, id: number, reviews = false): boole
  * customer reviews: buyers' opinions are not the product's description and specifications.
  */
 function dropSignatures(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[], reviews = false): number[] {
-  const signed = kept.map((i) => inSignature(snapshot, at(blocks, i).owner, reviews));
+  const named = (node: SnapshotNode): boolean => isSignatureHint(node) || (reviews && isReviewsHint(node));
+  const signed = kept.map((i) => within(snapshot, at(blocks, i).owner, named));
   if (signed.every((s) => s) || !signed.some((s) => s)) return kept;
   const out = kept.filter((_, j) => !at(signed, j));
   let words = 0;

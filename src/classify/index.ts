@@ -14,7 +14,7 @@ import type { PageSnapshot } from '../snapshot/types.js';
 import { blockRecords, round } from './blocks.js';
 import { chooseContent } from './choose.js';
 import { bundledModels, type ClassifierModels } from './models.js';
-import { declaredThread, pageFacts } from './page-features.js';
+import { declaredThread } from './page-features.js';
 import { DROPPED_EXCERPT_CHARS, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS } from './params.js';
 import { assignRoles, blockNodes } from './roles.js';
 import { scoreBlocks } from './scores.js';
@@ -62,7 +62,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
   const scores = scoreBlocks(snapshot, tree, blocks, models);
   let best = scores.pageTypes.reduce((a, b) => (b[1] > a[1] ? b : a), ['article', -1] as [PageType, number]);
   // a page that declares itself a thread in its structured data is one, whatever the model reads
-  const thread = declaredThread(pageFacts(snapshot));
+  const thread = declaredThread(scores.index.page);
   if (thread && best[0] !== 'forum') best = ['forum', scores.pageTypes.find(([t]) => t === 'forum')?.[1] ?? 0];
   const trace: TraceEvent[] = [{ step: 'page-type', pageType: best[0], probability: round(best[1]), ...(thread ? { declared: thread } : {}) }];
   // a type the models give no power for takes chooseContent's default (params.ts)
