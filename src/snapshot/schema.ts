@@ -52,17 +52,31 @@ export const pageSnapshotSchema = z
     }),
   })
   .superRefine((s, ctx) => {
-    // ids are positions, parents and children point inside the array: the stages index by them
-    const n = s.nodes.length;
-    if (n && s.root >= n) ctx.addIssue({ code: 'custom', path: ['root'], message: `root ${s.root} is not a node (${n} nodes)` });
-    for (let i = 0; i < n; i++) {
-      const x = at(s.nodes, i);
-      if (x.id !== i) return ctx.addIssue({ code: 'custom', path: ['nodes', i, 'id'], message: `node ${i} has id ${x.id}` });
-      if (x.parent >= n) return ctx.addIssue({ code: 'custom', path: ['nodes', i, 'parent'], message: `parent ${x.parent} is not a node` });
-      const bad = x.children.find((c) => c >= n);
-      if (bad !== undefined) return ctx.addIssue({ code: 'custom', path: ['nodes', i, 'children'], message: `child ${bad} is not a node` });
-    }
+    const problem = treeProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
   });
+
+/**
+ * The first way a snapshot's nodes fail to form the tree the stages index into, or null. Ids are
+ * positions, and parents and children point inside the array. The capture writes a node before
+ * its children (pre-order), so a parent has a lower id and a child a higher one: holding files to
+ * that rules out cycles, on which the stages' walks up and down the tree would never end.
+ */
+function treeProblem(s: Pick<PageSnapshot, 'nodes' | 'root'>): { path: Array<string | number>; message: string } | null {
+  const n = s.nodes.length;
+  if (n && (s.root < 0 || s.root >= n)) return { path: ['root'], message: `root ${s.root} is not a node (${n} nodes)` };
+  for (let i = 0; i < n; i++) {
+    const x = at(s.nodes, i);
+    if (x.id !== i) return { path: ['nodes', i, 'id'], message: `node ${i} has id ${x.id}` };
+    if (x.parent >= n) return { path: ['nodes', i, 'parent'], message: `parent ${x.parent} is not a node` };
+    if (x.parent >= i) return { path: ['nodes', i, 'parent'], message: `parent ${x.parent} does not come before node ${i}` };
+    for (const c of x.children) {
+      if (c >= n) return { path: ['nodes', i, 'children'], message: `child ${c} is not a node` };
+      if (c <= i) return { path: ['nodes', i, 'children'], message: `child ${c} does not come after node ${i}` };
+    }
+  }
+  return null;
+}
 
 /** A snapshot that cannot be analysed: wrong version, or not a snapshot. */
 export class SnapshotError extends Error {
@@ -94,14 +108,15 @@ export function parseSnapshot(value: unknown): PageSnapshot {
 }
 
 /**
- * The check every analysis makes before it starts (cheap: no walk over the nodes): the version,
- * and the fields the stages index. Throws {@link SnapshotError}.
+ * The check every analysis makes before it starts (one pass over the nodes, without the field by
+ * field validation of {@link parseSnapshot}): the version, and the tree the stages index and walk.
+ * Throws {@link SnapshotError}.
  */
 export function checkSnapshot(value: PageSnapshot): void {
   const wrongVersion = versionProblem(value);
   if (wrongVersion) throw new SnapshotError(wrongVersion);
-  if (!Array.isArray(value.nodes) || typeof value.root !== 'number' || (value.nodes.length > 0 && !value.nodes[value.root])) {
-    throw new SnapshotError('not a valid viseg snapshot: nodes and root do not fit');
-  }
+  if (!Array.isArray(value.nodes) || typeof value.root !== 'number') throw new SnapshotError('not a valid viseg snapshot: no nodes or root');
+  const problem = treeProblem(value);
+  if (problem) throw new SnapshotError(`not a valid viseg snapshot: ${problem.path.join('.')}: ${problem.message}`);
   if (typeof value.metadata !== 'object' || value.metadata === null) throw new SnapshotError('not a valid viseg snapshot: no metadata');
 }

@@ -33,6 +33,18 @@ describe('PageSnapshot schema', () => {
     expect(() => parseSnapshot({ ...s, nodes })).toThrow(/nodes\.1\.children: child \d+ is not a node/);
     expect(() => parseSnapshot({ ...s, title: 3 })).toThrow(/title/);
   });
+
+  it('rejects a snapshot whose parents loop, before a stage walks up the loop', () => {
+    const s = read(files[0]!) as PageSnapshot;
+    // node 1 is a child of node 0; make node 0 a child of node 1 as well
+    const loop = s.nodes.map((n, i) => (i === 0 ? { ...n, parent: 1 } : n));
+    expect(() => parseSnapshot({ ...s, nodes: loop })).toThrow(/nodes\.0\.parent: parent 1 does not come before node 0/);
+    expect(() => analyzeSnapshot({ ...s, nodes: loop })).toThrow(SnapshotError);
+    const self = s.nodes.map((n, i) => (i === 2 ? { ...n, parent: 2 } : n));
+    expect(() => parseSnapshot({ ...s, nodes: self })).toThrow(/parent 2 does not come before node 2/);
+    const back = s.nodes.map((n, i) => (i === 1 ? { ...n, children: [...n.children, 0] } : n));
+    expect(() => parseSnapshot({ ...s, nodes: back })).toThrow(/nodes\.1\.children: child 0 does not come after node 1/);
+  });
 });
 
 describe('expected.json schema', () => {
