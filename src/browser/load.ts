@@ -26,7 +26,7 @@ import { MAX_SCROLL_STEPS, type LoadOptions, type LoadResult } from './load-opti
 import { LoadRun } from './load-run.js';
 import { followNavigations, navigate } from './navigate.js';
 import { LOAD_INIT_SCRIPTS } from './pagescripts.js';
-import { scrollReason, scrollThrough } from './scroll.js';
+import { documentHeight, scrollReason, scrollThrough } from './scroll.js';
 import { settle, waitForFonts, waitForSelector } from './settle.js';
 import { PageTracker } from './tracker.js';
 
@@ -36,6 +36,11 @@ export { loadableScope } from './scroll.js';
 export { holdNavigations } from './navigate.js';
 
 const MAX_FOLLOW_NAVIGATIONS = 2;
+/**
+ * Scroll passes of one load at most: the first, and more while the page grows at its bottom (an
+ * infinite feed). The passes share the load's scroll steps (`maxScrollSteps`) and its deadline.
+ */
+const MAX_SCROLL_ROUNDS = 4;
 
 const recorderInstalled = new WeakSet<Page>();
 
@@ -94,21 +99,24 @@ async function runLoad(run: LoadRun): Promise<LoadResult> {
 
   const reason = await scrollReason(run);
   let scrollSteps = 0;
-  if (reason !== null) {
+  for (let round = 0; reason !== null && round < MAX_SCROLL_ROUNDS && scrollSteps < o.maxScrollSteps; round++) {
     run.phase = 'scroll';
-    const scrolled = await scrollThrough(run);
-    scrollSteps = scrolled.steps;
+    const scrolled = await scrollThrough(run, o.maxScrollSteps - scrollSteps);
+    scrollSteps += scrolled.steps;
+    if (!scrolled.activity) break;
     const tAfter = Date.now();
-    if (scrolled.activity) {
-      run.phase = 'settle';
-      // Short window; shorter still for a page that never became quiet before (tickers, carousels).
-      const quietAfter = Math.max(100, Math.round(o.settleMs / 2));
-      const maxAfter = Math.max(200, Math.round(o.maxSettleMs / 2));
-      settled = await settle(run, quietAfter, settled ? maxAfter : Math.min(maxAfter, 4 * quietAfter));
-      run.phase = 'fonts';
-      await waitForFonts(run);
-    }
+    run.phase = 'settle';
+    // Short window; shorter still for a page that never became quiet before (tickers, carousels).
+    const quietAfter = Math.max(100, Math.round(o.settleMs / 2));
+    const maxAfter = Math.max(200, Math.round(o.maxSettleMs / 2));
+    settled = await settle(run, quietAfter, settled ? maxAfter : Math.min(maxAfter, 4 * quietAfter));
+    run.phase = 'fonts';
+    await waitForFonts(run);
     timings.settle += Date.now() - tAfter;
+    // An infinite feed appends its next page when its end comes into view. Scrolling again while
+    // the page keeps growing takes it to where it stops, or to the round and step limits, so what
+    // is captured does not depend on how far the feed got during one pass on a busy machine.
+    if (!scrolled.atBottom || (await documentHeight(run)) <= scrolled.height) break;
   }
 
   settled = await followNavigations(run, settled, MAX_FOLLOW_NAVIGATIONS, async () => {

@@ -35,21 +35,24 @@ const scrollPassExpr = (max: number, budgetMs: number): string => `(async () => 
   const frame = () => new Promise((resolve) => { const t = setTimeout(resolve, 50); requestAnimationFrame(() => { clearTimeout(t); resolve(); }); });
   const KEY = ${JSON.stringify(LAST_MUTATION_KEY)};
   const t0 = performance.now();
-  let steps = 0, atBottom = false;
+  let steps = 0, atBottom = false, height = 0;
   while (steps < ${max} && performance.now() - t0 < ${budgetMs}) {
     const before = window.scrollY;
     window.scrollBy({ top: vh, left: 0, behavior: 'instant' });
     steps++;
     await frame();
-    const height = Math.max(se ? se.scrollHeight : 0, document.body ? document.body.scrollHeight : 0);
+    height = Math.max(se ? se.scrollHeight : 0, document.body ? document.body.scrollHeight : 0);
     atBottom = window.scrollY + vh >= height - 2;
     if (atBottom || window.scrollY === before) break;
   }
   await frame();
   await new Promise((r) => setTimeout(r, 50));
   const last = window[KEY];
-  return { steps, atBottom, mutated: typeof last === 'number' && last >= t0 };
+  return { steps, atBottom, height, mutated: typeof last === 'number' && last >= t0 };
 })()`;
+
+/** In-page: the document's scroll height now. */
+const HEIGHT_EXPR = `Math.max((document.scrollingElement || document.documentElement || {}).scrollHeight || 0, document.body ? document.body.scrollHeight : 0)`;
 
 /**
  * Back to the top, then one animation frame: the browser fires `scroll` events at the next frame,
@@ -82,23 +85,31 @@ export interface ScrollOutcome {
   steps: number;
   /** Something changed or was requested while scrolling: worth settling again. */
   activity: boolean;
+  /** The pass reached the bottom of the page. */
+  atBottom: boolean;
+  /** The document's height when the pass took its last step (0 when it did not run). */
+  height: number;
 }
 
-/** Scroll through the page and back to the top. */
-export async function scrollThrough(run: LoadRun): Promise<ScrollOutcome> {
-  const { o, page, tracker } = run;
+/**
+ * Scroll through the page, at most `maxSteps` viewport steps, and back to the top. The steps
+ * taken add to the load's scroll timing.
+ */
+export async function scrollThrough(run: LoadRun, maxSteps: number): Promise<ScrollOutcome> {
+  const { page, tracker } = run;
   const tScroll = Date.now();
-  let steps = 0;
-  let activity = true;
+  const out: ScrollOutcome = { steps: 0, activity: true, atBottom: false, height: 0 };
   const budget = Math.max(0, Math.min(5_000, run.remaining() - 1_000));
   if (budget < 100) run.warnings.push(warning('SCROLL_CUT_SHORT', 'Stopped scrolling early: the deadline is near.'));
   else {
     try {
-      const r = (await page.evaluate(scrollPassExpr(o.maxScrollSteps, budget))) as { steps: number; atBottom: boolean; mutated: boolean };
-      steps = r.steps;
+      const r = (await page.evaluate(scrollPassExpr(maxSteps, budget))) as { steps: number; atBottom: boolean; height: number; mutated: boolean };
+      out.steps = r.steps;
+      out.atBottom = r.atBottom;
+      out.height = r.height;
       // nothing changed and nothing was requested while scrolling: no lazy content to wait for
-      activity = r.mutated || tracker.busyRequests() > 0 || tracker.lastNetActivity >= tScroll || !!tracker.pendingNav;
-      if (!r.atBottom && r.steps >= o.maxScrollSteps) run.warnings.push(warning('SCROLL_CUT_SHORT', `Stopped scrolling after ${o.maxScrollSteps} steps; the page may be longer.`));
+      out.activity = r.mutated || tracker.busyRequests() > 0 || tracker.lastNetActivity >= tScroll || !!tracker.pendingNav;
+      if (!r.atBottom && r.steps >= maxSteps) run.warnings.push(warning('SCROLL_CUT_SHORT', `Stopped scrolling after ${run.o.maxScrollSteps} steps; the page may be longer.`));
     } catch {
       run.check(); // navigated away mid-scroll
     }
@@ -106,6 +117,13 @@ export async function scrollThrough(run: LoadRun): Promise<ScrollOutcome> {
   run.check();
   await page.evaluate(SCROLL_TOP_EXPR).catch(() => undefined);
   run.check();
-  run.timings.scroll = Date.now() - tScroll;
-  return { steps, activity };
+  run.timings.scroll += Date.now() - tScroll;
+  return out;
+}
+
+/** The document's scroll height now, or 0 when the page cannot tell (it navigated). */
+export async function documentHeight(run: LoadRun): Promise<number> {
+  const h = (await run.page.evaluate(HEIGHT_EXPR).catch(() => 0)) as number;
+  run.check();
+  return typeof h === 'number' ? h : 0;
 }

@@ -87,6 +87,23 @@ const PAGES: Record<string, string> = {
       }
     });
   </script></body>`,
+  // An infinite feed: when its sentinel comes into view it fetches and appends one tall chunk,
+  // at most `max` (?max=N, none: endless). It does not chain loads by itself: only scrolling to its
+  // new end brings the next.
+  'feed.html': `<!doctype html><title>feed</title><body style="margin:0">
+    <div style="height:2000px">start</div><div id="feed"></div><div id="sentinel">sentinel</div><script>
+    const max = Number(new URLSearchParams(location.search).get('max') || Infinity);
+    let n = 0, busy = false;
+    new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting) || busy || n >= max) return;
+      busy = true;
+      fetch('data.json').then(() => {
+        const d = document.createElement('div'); d.className = 'chunk'; d.style.height = '1500px'; d.textContent = 'chunk ' + (++n);
+        document.getElementById('feed').append(d);
+        busy = false;
+      });
+    }).observe(document.getElementById('sentinel'));
+  </script></body>`,
   'tall.html': `<!doctype html><title>tall</title><body style="margin:0"><div style="height:3000px">tall</div>
     <p>nothing here reacts to scrolling</p></body>`,
   'lazy-offsite.html': `<!doctype html><title>lazy offsite</title><body style="margin:0"><div style="height:3000px">tall</div>
@@ -373,6 +390,23 @@ describe.skipIf(!haveChromium)('loadPage in real Chromium', () => {
       expect(r.scrollSteps).toBeGreaterThan(1);
       expect(await page.locator('#lazy').count()).toBe(1);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  });
+
+  it('scrolls an infinite feed again while it grows, to where it stops, within the round and step limits', async () => {
+    await withPage(async (page) => {
+      const r = await loadPage(page, url('feed.html') + '?max=3', fast);
+      expect(await page.locator('.chunk').count()).toBe(3);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(r.scrollSteps).toBeLessThanOrEqual(30);
+      // an endless feed: the load still ends, after four passes (the first and three more while it
+      // grew), each of which brought at least one chunk, within the steps
+      const endless = await loadPage(page, url('feed.html'), fast);
+      expect(await page.locator('.chunk').count()).toBeGreaterThanOrEqual(4);
+      expect(endless.scrollSteps).toBeLessThanOrEqual(30);
+      // the passes share the steps: with 6, the feed's end is out of reach after the first chunks
+      await loadPage(page, url('feed.html'), { ...fast, maxScrollSteps: 6 });
+      expect(await page.locator('.chunk').count()).toBeLessThan(3);
     });
   });
 

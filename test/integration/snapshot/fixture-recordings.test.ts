@@ -6,10 +6,11 @@
  *
  * Nothing is normalised: a snapshot holds no time or duration, and its URLs are relative to the
  * page (the file server's port never reaches it). What can legitimately differ is the page's own
- * state when a script of the page races the loader on a busy machine: lazy-feed's feed may have
- * appended a page more or less, and a lazy image may not have been swapped in, when the scroll
- * pass outran the page's IntersectionObserver. So a case that differs is rendered twice more and
- * fails only if no rendering matches: a change to the capture differs every time.
+ * state when a script of the page races the loader on a busy machine: a lazy image may not have
+ * been swapped in when a scroll pass outran the page's IntersectionObserver. (lazy-feed's feed
+ * does not race: the loader scrolls again while the page grows, to where the feed stops.) So a
+ * case that differs is rendered twice more and fails only if no rendering matches: a change to
+ * the capture differs every time.
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
