@@ -17,7 +17,7 @@ import type { PageSnapshot } from '../snapshot/types.js';
 
 /** Where a local input sits on the file server. */
 export interface ServedLocation {
-  /** Every origin of the server (`http://127.0.0.1:PORT`). */
+  /** Every origin of the server (`http://127.0.0.1:PORT`), then their https twins. */
   origins: readonly string[];
   /** Path of the served document, e.g. `/m/3/page.html`. */
   docPath: string;
@@ -42,8 +42,11 @@ export function servedLocation(servedUrl: string, origins: readonly string[]): S
   }
   const mount = mountPrefixOf(u.pathname);
   if (!origins.includes(u.origin) || mount === null) return null;
+  // A page that "upgrades" itself (`location.protocol = 'https:'`) ends on the https twin of its
+  // origin: that URL is on the server too, and its port must not reach the record either.
+  const twins = origins.map((o) => o.replace(/^http:/, 'https:'));
   // `../` from the mount's root lands in /m/ (or /d/): still the page's own site.
-  return { origins, docPath: u.pathname, sitePath: mount.replace(/[^/]+\/$/, '') };
+  return { origins: [...origins, ...twins], docPath: u.pathname, sitePath: mount.replace(/[^/]+\/$/, '') };
 }
 
 function isHttpUrl(s: string | undefined): s is string {
