@@ -237,11 +237,32 @@ export const NO_SERVICE_WORKER_SCRIPT = `(() => {
 })();`;
 
 /**
+ * Init script: `Math.random` draws from a generator with a fixed seed, fresh in every realm, so a
+ * page that picks a teaser, a layout variant or an element id at random shows the same choice on
+ * every rendering (visual-testing tools freeze it for the same reason). Installed before the
+ * page's scripts run; a page that keeps the original in a frame of its own still gets a seeded
+ * one there. Idempotent. (`crypto.getRandomValues` is left alone: pages use it for secrets.)
+ */
+export const SEEDED_RANDOM_SCRIPT = `(() => {
+  if (Math.random && Math.random.__visegSeeded) return;
+  let a = 0x9e3779b9;
+  const random = function random() {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  Object.defineProperty(random, '__visegSeeded', { value: true });
+  try { Object.defineProperty(Math, 'random', { value: random, writable: true, configurable: true }); } catch (e) { /* frozen Math */ }
+})();`;
+
+/**
  * What `loadPage` needs in every document, in install order: the mutation recorder (settling),
- * the error-loop guard and the scroll-hook counter (`scroll: 'auto'`). All idempotent, so a
+ * the error-loop guard, the scroll-hook counter (`scroll: 'auto'`) and the seeded `Math.random`
+ * (the same rendering every time). All idempotent, so a
  * context made by `newContext` and its pages may both install them.
  */
-export const LOAD_INIT_SCRIPTS: readonly string[] = [MUTATION_RECORDER_SCRIPT, ERROR_LOOP_GUARD_SCRIPT, SCROLL_HOOKS_SCRIPT];
+export const LOAD_INIT_SCRIPTS: readonly string[] = [MUTATION_RECORDER_SCRIPT, ERROR_LOOP_GUARD_SCRIPT, SCROLL_HOOKS_SCRIPT, SEEDED_RANDOM_SCRIPT];
 
 /**
  * Expression run in a reused tab's old page when the next page goes straight to another origin

@@ -104,6 +104,9 @@ const PAGES: Record<string, string> = {
       });
     }).observe(document.getElementById('sentinel'));
   </script></body>`,
+  'random.html': `<!doctype html><title>random</title><body><p id="r"></p><script>
+    document.getElementById('r').textContent = [Math.random(), Math.random(), Math.random()].join(' ');
+  </script></body>`,
   'tall.html': `<!doctype html><title>tall</title><body style="margin:0"><div style="height:3000px">tall</div>
     <p>nothing here reacts to scrolling</p></body>`,
   'lazy-offsite.html': `<!doctype html><title>lazy offsite</title><body style="margin:0"><div style="height:3000px">tall</div>
@@ -408,6 +411,21 @@ describe.skipIf(!haveChromium)('loadPage in real Chromium', () => {
       await loadPage(page, url('feed.html'), { ...fast, maxScrollSteps: 6 });
       expect(await page.locator('.chunk').count()).toBeLessThan(3);
     });
+  });
+
+  it('gives a page the same Math.random draws on every rendering', async () => {
+    const draws: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await withPage(async (page) => {
+        await loadPage(page, url('random.html'), { ...fast, scroll: 'never' });
+        draws.push((await page.textContent('#r')) ?? '');
+      });
+    }
+    const values = draws[0]!.split(' ').map(Number);
+    expect(values).toHaveLength(3);
+    expect(new Set(values).size).toBe(3);
+    for (const v of values) expect(v >= 0 && v < 1).toBe(true);
+    expect(draws[1]).toBe(draws[0]);
   });
 
   it("scroll 'auto' scrolls a page with a scroll listener, and skips a page where nothing listens", async () => {
