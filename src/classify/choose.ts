@@ -257,6 +257,28 @@ function dropSignatures(snapshot: PageSnapshot, blocks: readonly TextBlock[], ke
   return out;
 }
 
+/** Text that says something: a letter, a digit, or a pictograph (an emoji answer in a thread). */
+const SAYS_SOMETHING = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
+
+/** Where a lone symbol is content: a line of code (`}`), a table cell (a ✓ in a comparison), a formula. */
+const isSymbolHome = (node: SnapshotNode): boolean =>
+  node.tag === 'pre' || node.tag === 'code' || node.tag === 'td' || node.tag === 'th' || node.tag === 'math';
+
+/**
+ * Kept text made only of symbols and punctuation (the ▲ ▼ of a vote widget, a row of • or —
+ * between sections, a lone ›) is left out: it carries no words for a reader, and in Markdown it
+ * stands as a stray line between paragraphs. Code, table cells and formulas keep theirs.
+ */
+function dropSymbolBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const out = kept.filter((i) => {
+    const b = at(blocks, i);
+    return SAYS_SOMETHING.test(b.text) || within(snapshot, b.owner, isSymbolHome);
+  });
+  if (out.length === kept.length || out.length === 0) return kept;
+  trace.push({ step: 'symbols', blocks: kept.length - out.length });
+  return out;
+}
+
 const SITE_LANDMARK_TAGS = new Set(['footer', 'nav', 'aside']);
 const SITE_LANDMARK_ROLES = new Set(['contentinfo', 'navigation', 'complementary']);
 
@@ -304,6 +326,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   kept = dropQuotedRepeats(snapshot, blocks, kept, trace);
   kept = dropLandmarkBlocks(snapshot, blocks, kept, trace);
   kept = dropSignatures(snapshot, blocks, kept, trace, reviews);
+  kept = dropSymbolBlocks(snapshot, blocks, kept, trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power });
   if (kept.length === 0) {

@@ -237,6 +237,26 @@ describe('choosing the main content from block scores', () => {
     expect(only.kept).toEqual([1, 3]);
   });
 
+  it('leaves out kept text of symbols only, but not in code or a table, nor an emoji answer', () => {
+    const line = (s: string, y: number, tag = 'p') => el(tag, { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      line(sentence(1), 100),
+      line('▲ ▼', 130, 'div'),
+      line('• • •', 160),
+      el('pre', { rect: [100, 200, 600, 40] }, [line('}', 200, 'span')]),
+      el('table', { rect: [100, 300, 600, 40] }, [el('tr', { rect: [100, 300, 600, 20] }, [line('✓', 300, 'td')])]),
+      line('👍', 400),
+      line('4.6 ★', 430),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.map((x) => x.text)).toEqual([sentence(1).trim(), '▲ ▼', '• • •', '}', '✓', '👍', '4.6 ★']);
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length));
+    expect(c.kept).toEqual([0, 3, 4, 5, 6]);
+    expect(c.trace.find((e) => e.step === 'symbols')).toEqual({ step: 'symbols', blocks: 2 });
+    // a page whose only kept text is symbols keeps it (nothing else to show)
+    expect(chooseContent(s, b, b.map((_, i) => (i === 1 ? 0.9 : 0.1)), zeros(b.length)).kept).toEqual([1]);
+  });
+
   it("leaves out a product page's customer reviews, and only a product page's", () => {
     const line = (s: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20])]);
     const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
