@@ -5,11 +5,13 @@
  * its links lead (a menu links to a site's short section paths, a teaser list to long article
  * paths with dates or ids, a link list or an advertisement off the site), and how its text
  * looks (dates, digits, the separators of a breadcrumb or a footer's link row).
- * Read from the snapshot's nodes under the block's own subtrees (segment's `Block.nodes`).
+ * Read from the snapshot's nodes under the block's own subtrees (segment's `Block.nodes`); the
+ * characters of each text node, and whether they lie in a link, from the page's TextTally
+ * (blocks.ts), which classify makes once for the block records and the roles.
  */
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import { at } from '../util/at.js';
-import { isSpaceCode } from '../util/text.js';
+import { TextTally } from './blocks.js';
 
 /** The feature names, in the order of {@link BlockShapes.row}'s values. */
 export const SHAPE_FEATURES: readonly string[] = [
@@ -113,7 +115,11 @@ export class BlockShapes {
   private readonly scratch = new Int32Array(SCAN_LIMIT);
   private readonly taken = new Uint8Array(SCAN_LIMIT);
 
-  constructor(snapshot: PageSnapshot) {
+  /**
+   * `text` is the page's tally of text characters and links (blocks.ts), made here when the
+   * caller has none to share.
+   */
+  constructor(snapshot: PageSnapshot, text: TextTally = new TextTally(snapshot.nodes)) {
     const nodes = snapshot.nodes;
     this.nodes = nodes;
     const n = nodes.length;
@@ -139,16 +145,11 @@ export class BlockShapes {
       sums[id * STRIDE + LINKS] = 1;
       sums.set(linkValues(u, siteHost, page), id * STRIDE + LINK_VALUES);
     }
-    const inLink = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      const p = at(nodes, i).parent;
-      if (p >= 0 && p < i && (inLink[p] || at(nodes, p).tag === 'a')) inLink[i] = 1;
-    }
     for (let i = n - 1; i >= 0; i--) {
       const x = at(nodes, i);
       const o = i * STRIDE;
       if (x.kind === 'text') {
-        if (x.visible && x.text) this.tallyText(x.text, o, inLink[i] === 1);
+        if (x.visible && x.text) this.tallyText(x.text, o, at(text.chars, i), at(text.anchored, i) === 1);
       } else if ((sums[o + CHARS] ?? 0) > 0) {
         this.bestRun(x.children, runs, i * R_STRIDE);
       }
@@ -161,12 +162,11 @@ export class BlockShapes {
     }
   }
 
-  private tallyText(text: string, o: number, linked: boolean): void {
-    let chars = 0, digits = 0, seps = 0;
+  /** A visible text node's tallies; `chars` (non-space) and `linked` come from the page's TextTally. */
+  private tallyText(text: string, o: number, chars: number, linked: boolean): void {
+    let digits = 0, seps = 0;
     for (let k = 0; k < text.length; k++) {
       const c = text.charCodeAt(k);
-      if (isSpaceCode(c)) continue;
-      chars++;
       if (c >= 48 && c <= 57) digits++;
       else if (isSeparator(c)) seps++;
     }

@@ -120,13 +120,20 @@ const SHORT_WORDS = 4;
 /**
  * What each visible text node adds to listCounts, worked out once per page: its characters and
  * words, its innermost link (`<a href>`) and list item. A link outside the innermost list item
- * does not count as the text's link.
+ * does not count as the text's link. The role features' DOM shapes (block-shape.ts) read the
+ * same characters, and `anchored`, from the one tally classify makes per page.
  */
-class TextTally {
+export class TextTally {
+  /** Per visible text node, its non-space characters (0 for any other node). */
   readonly chars: Int32Array;
   readonly words: Int32Array;
   readonly link: Int32Array;
   readonly item: Int32Array;
+  /**
+   * 1 for a node below any `<a>` element, with an address or without and whatever list items lie
+   * between: the link text of block-shape.ts, wider than `link`'s.
+   */
+  readonly anchored: Uint8Array;
   /** Per link and per list item, scratch sums of one block (zero between blocks). */
   private readonly linkWords: Int32Array;
   private readonly itemChars: Int32Array;
@@ -142,6 +149,7 @@ class TextTally {
     this.words = new Int32Array(n);
     this.link = new Int32Array(n).fill(-1);
     this.item = new Int32Array(n).fill(-1);
+    this.anchored = new Uint8Array(n);
     this.linkWords = new Int32Array(n);
     this.itemChars = new Int32Array(n);
     this.itemLinkChars = new Int32Array(n);
@@ -150,17 +158,22 @@ class TextTally {
     const known = new Uint8Array(n);
     const chain: number[] = [];
     for (const node of nodes) {
-      // resolve the ancestors first: ids are positions, not necessarily parents before children
-      for (let id = node.id; id >= 0 && !known[id]; id = at(nodes, id).parent) chain.push(id);
+      // resolve the ancestors first: ids are positions, not necessarily parents before children;
+      // a node is marked as it joins the chain, so that parents that loop (a snapshot that no
+      // parse checked; block-shape.ts takes such pages) end the walk
+      for (let id = node.id; id >= 0 && !known[id]; id = at(nodes, id).parent) {
+        known[id] = 1;
+        chain.push(id);
+      }
       while (chain.length) {
         const id = chain.pop()!;
-        known[id] = 1;
         const x = at(nodes, id);
         const p = x.parent;
         if (x.tag === 'a' && x.attrs?.href !== undefined) this.link[id] = id;
         else if (x.tag === 'li') this.link[id] = -1;
         else this.link[id] = p >= 0 ? at(this.link, p) : -1;
         this.item[id] = x.tag === 'li' ? id : p >= 0 ? at(this.item, p) : -1;
+        if (p >= 0 && (at(this.anchored, p) || at(nodes, p).tag === 'a')) this.anchored[id] = 1;
         if (x.kind === 'text' && x.visible && x.text) {
           this.chars[id] = nonSpaceChars(x.text);
           if (at(this.link, id) >= 0) this.words[id] = countWords(x.text);
@@ -265,7 +278,7 @@ export function round(x: number): number {
  * Records for every block of the tree (pre-order). `kept` marks the text blocks chosen as main
  * content; `bodyFont` is the page's body text size.
  */
-export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: readonly TextBlock[], scores: BlockScores, kept: ReadonlySet<number>): BlockRecord[] {
+export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: readonly TextBlock[], scores: BlockScores, kept: ReadonlySet<number>, lists = new TextTally(snapshot.nodes)): BlockRecord[] {
   const { index } = scores;
   const leafIds = index.leaves.map((l) => l.leaf.id);
   const textBlocksOf = new Map<string, number[]>();
@@ -288,7 +301,6 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
   };
   gather(tree.root);
   const tags = new SubtreeTags(snapshot.nodes);
-  const lists = new TextTally(snapshot.nodes);
   const records: BlockRecord[] = [];
   const rowComponents = scores.components;
   for (const b of walk(tree.root)) {

@@ -11,7 +11,7 @@
  */
 import type { BlockTree } from '../segment/types.js';
 import type { PageSnapshot } from '../snapshot/types.js';
-import { blockRecords, round } from './blocks.js';
+import { blockRecords, round, TextTally } from './blocks.js';
 import { chooseContent } from './choose.js';
 import { bundledModels, type ClassifierModels } from './models.js';
 import { declaredThread } from './page-features.js';
@@ -74,7 +74,9 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
   const pageType: PageType = hasContent ? best[0] : 'other';
   if (choice.kept.length > 0 && !hasContent) trace.push({ step: 'too-short', words: keptWords, min: MIN_CONTENT_WORDS });
 
-  const records = blockRecords(snapshot, tree, blocks, scores, keptSet);
+  // one tally of the page's text, for the block records and the roles' DOM shapes
+  const text = new TextTally(snapshot.nodes);
+  const records = blockRecords(snapshot, tree, blocks, scores, keptSet, text);
   const byId = new Map(records.map((r) => [r.id, r]));
   let minShare = MAIN_LEAF_SHARE;
   let mainLeaves = records.filter((r) => r.leaf && r.features.mainShare >= MAIN_LEAF_SHARE);
@@ -115,7 +117,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
     const last = choice.trace.find((e) => e.step === 'no-content');
     reason = `no main content: ${last && last.step === 'no-content' ? last.why : `fewer than ${MIN_CONTENT_WORDS} words kept`}`;
   }
-  assignRoles(records, main, snapshot, models.roles ?? bundledModels().roles, tree.levels, blockNodes(tree.root));
+  assignRoles(records, main, snapshot, models.roles ?? bundledModels().roles, tree.levels, blockNodes(tree.root), text);
 
   const leafIds = scores.index.leaves.map((l) => l.leaf.id);
   const dropped = choice.dropped.map((d) => {

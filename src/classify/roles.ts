@@ -36,6 +36,7 @@ import type { Block } from '../segment/types.js';
 import type { PageSnapshot, Rect } from '../snapshot/types.js';
 import { featureColumns, predictMargins, type TreeModel } from './model.js';
 import { BlockShapes } from './block-shape.js';
+import type { TextTally } from './blocks.js';
 import { ROLE_FEATURES, roleFeatureRow, rolePage, type RoleContext } from './role-features.js';
 import type { BlockRecord, Decision, Role } from './types.js';
 import { at } from '../util/at.js';
@@ -120,7 +121,7 @@ export interface RoleTable {
  * root first). `nodes` gives the snapshot nodes each block owns (segment's `Block.nodes`); a block
  * missing from it has no DOM shape (block-shape.ts) to show.
  */
-export function roleTable(records: readonly BlockRecord[], main: Decision['main'], snapshot: PageSnapshot, levels?: RoleLevels, nodes?: ReadonlyMap<string, readonly number[]>): RoleTable {
+export function roleTable(records: readonly BlockRecord[], main: Decision['main'], snapshot: PageSnapshot, levels?: RoleLevels, nodes?: ReadonlyMap<string, readonly number[]>, text?: TextTally): RoleTable {
   const byId = new Map(records.map((r) => [r.id, r]));
   const leafIds = records.filter((r) => r.leaf).map((r) => r.id);
   const regions = (levels?.top ?? leafIds).filter((id) => byId.has(id)).map((id) => byId.get(id)!);
@@ -141,7 +142,7 @@ export function roleTable(records: readonly BlockRecord[], main: Decision['main'
   const count = new Map<number, number>();
   for (const k of regionOf) count.set(k, (count.get(k) ?? 0) + 1);
   const seen = new Map<number, number>();
-  const shapes = new BlockShapes(snapshot);
+  const shapes = new BlockShapes(snapshot, text);
   blocks.forEach((b, i) => {
     const k = at(regionOf, i);
     const prev = i > 0 && regionOf[i - 1] === k ? at(blocks, i - 1) : null;
@@ -198,10 +199,10 @@ export function blockRole(cls: RoleClass, block: BlockRecord, region: Role, main
   return 'content';
 }
 
-export function assignRoles(records: BlockRecord[], main: Decision['main'], snapshot: PageSnapshot, model: TreeModel, levels?: RoleLevels, nodes?: ReadonlyMap<string, readonly number[]>): void {
+export function assignRoles(records: BlockRecord[], main: Decision['main'], snapshot: PageSnapshot, model: TreeModel, levels?: RoleLevels, nodes?: ReadonlyMap<string, readonly number[]>, text?: TextTally): void {
   const W = snapshot.document.width;
   const H = snapshot.document.height;
-  const table = roleTable(records, main, snapshot, levels, nodes);
+  const table = roleTable(records, main, snapshot, levels, nodes, text);
   const classes = predictRoleClasses(model, table);
   table.blocks.forEach((b, i) => {
     const k = at(table.regionOf, i);

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BlockShapes, SHAPE_FEATURES } from '../../../src/classify/block-shape.js';
+import { TextTally } from '../../../src/classify/blocks.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 import { find, h, page } from '../strategies/build.js';
 
@@ -66,6 +67,14 @@ describe('block shape', () => {
     const s = shape(text, [find(text, 'p')]);
     expect([s.linkDepth, s.linkExternal, s.repItems]).toEqual([-1, -1, 0]);
     expect(Object.values(shape(text, []))).toEqual([0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, 0, 0, 0]);
+  });
+
+  it('gives the same rows from the text tally classify shares as from its own', () => {
+    const shared = new BlockShapes(snap, new TextTally(snap.nodes));
+    const own = new BlockShapes(snap);
+    for (const [tag, cls] of [['ul', 'menu'], ['div', 'news'], ['p', 'links']] as const) {
+      expect(shared.row([find(snap, tag, cls)])).toEqual(own.row([find(snap, tag, cls)]));
+    }
   });
 
   it('reads a hostile href as no link rather than failing', () => {
