@@ -158,9 +158,9 @@ export class TextTally {
     const known = new Uint8Array(n);
     const chain: number[] = [];
     for (const node of nodes) {
-      // resolve the ancestors first: ids are positions, not necessarily parents before children;
-      // a node is marked as it joins the chain, so that parents that loop (a snapshot that no
-      // parse checked; block-shape.ts takes such pages) end the walk
+      // resolve the ancestors first: analyzeSnapshot's check holds parents before children, but a
+      // snapshot built by a caller (fit-roles, the tests) may not; a node is marked as it joins
+      // the chain, so that parents that loop end the walk
       for (let id = node.id; id >= 0 && !known[id]; id = at(nodes, id).parent) {
         known[id] = 1;
         chain.push(id);
