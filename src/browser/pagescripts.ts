@@ -237,7 +237,8 @@ export const NO_SERVICE_WORKER_SCRIPT = `(() => {
 })();`;
 
 /**
- * Init script: `Math.random` draws from a generator with a fixed seed, fresh in every realm, so a
+ * Init script: `Math.random` draws from mulberry32 (util/random.ts's generator, written out here
+ * as a string like every script of this module) with a fixed seed, fresh in every realm, so a
  * page that picks a teaser, a layout variant or an element id at random shows the same choice on
  * every rendering (visual-testing tools freeze it for the same reason). Installed before the
  * page's scripts run; a page that keeps the original in a frame of its own still gets a seeded

@@ -25,6 +25,12 @@ export function loadableScope(allowOrigins: readonly string[], pageUrl: string):
 }
 
 /**
+ * In-page: the document's scroll height now. The pass records it at its last step and the loader
+ * reads it again after settling: one expression, so that "the page grew" compares like with like.
+ */
+const HEIGHT_EXPR = `Math.max((document.scrollingElement || document.documentElement || {}).scrollHeight || 0, document.body ? document.body.scrollHeight : 0)`;
+
+/**
  * In-page: scroll down one viewport height at a time, one animation frame per step (enough for
  * IntersectionObserver-driven lazy loading to fire), up to `max` steps or the bottom. One round
  * trip for the whole pass; what the steps triggered is waited for by the settle that follows.
@@ -41,7 +47,7 @@ const scrollPassExpr = (max: number, budgetMs: number): string => `(async () => 
     window.scrollBy({ top: vh, left: 0, behavior: 'instant' });
     steps++;
     await frame();
-    height = Math.max(se ? se.scrollHeight : 0, document.body ? document.body.scrollHeight : 0);
+    height = ${HEIGHT_EXPR};
     atBottom = window.scrollY + vh >= height - 2;
     if (atBottom || window.scrollY === before) break;
   }
@@ -50,9 +56,6 @@ const scrollPassExpr = (max: number, budgetMs: number): string => `(async () => 
   const last = window[KEY];
   return { steps, atBottom, height, mutated: typeof last === 'number' && last >= t0 };
 })()`;
-
-/** In-page: the document's scroll height now. */
-const HEIGHT_EXPR = `Math.max((document.scrollingElement || document.documentElement || {}).scrollHeight || 0, document.body ? document.body.scrollHeight : 0)`;
 
 /**
  * Back to the top, then one animation frame: the browser fires `scroll` events at the next frame,
