@@ -7,10 +7,10 @@ import { lowestCommonAncestor } from '../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import { SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED } from './params.js';
 import type { TextBlock } from './text-blocks.js';
-import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type ScoreComponent, type TraceEvent } from './types.js';
+import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type PageType, type ScoreComponent, type TraceEvent } from './types.js';
 import { round } from './blocks.js';
 import { signature, type RepeatUnit } from './block-features.js';
-import { isReviewsHint, isSignatureHint } from './hints.js';
+import { isCommentsHint, isReviewsHint, isSignatureHint } from './hints.js';
 import { addAt, at, last } from '../util/at.js';
 
 /** Elements whose text is kept whole once any of it is kept. */
@@ -311,13 +311,34 @@ function dropLandmarkBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[]
   return out;
 }
 
+const wordsOf = (blocks: readonly TextBlock[], ids: Iterable<number>): number => {
+  let w = 0;
+  for (const i of ids) w += at(blocks, i).words;
+  return w;
+};
+
+/**
+ * Kept text in a reader comment section (hints.ts, isCommentsHint) is left out when other kept
+ * text lies outside it: the readers' replies under a story or a post are not what it says
+ * (Readability and trafilatura remove them too). Not on a thread, whose replies are its content
+ * (the caller's choice), nor when every kept block is in one.
+ */
+function dropComments(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const inComments = kept.map((i) => within(snapshot, at(blocks, i).owner, isCommentsHint));
+  if (inComments.every((c) => c) || !inComments.some((c) => c)) return kept;
+  const out = kept.filter((_, j) => !at(inComments, j));
+  trace.push({ step: 'comments', blocks: kept.length - out.length, words: wordsOf(blocks, kept.filter((_, j) => at(inComments, j))) });
+  return out;
+}
+
 /**
  * Keeps the blocks that maximise the expected word F1, with scores calibrated by `power` (the
  * page type's, see models.ts), completes the slots of repeated `units` (the nearest repeated
- * sibling unit above each block, block-features.ts), and selects them. `reviews`: the page is a
- * product page, whose customer reviews are left out.
+ * sibling unit above each block, block-features.ts), and selects them. `pageType` decides the
+ * rules that depend on what the page is: a product page's customer reviews are left out, a
+ * thread's replies are not comments, and so on (see each rule).
  */
-export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, components: ArrayLike<number>, power = SELECTION_POWER, units?: readonly RepeatUnit[], reviews = false): Choice {
+export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, components: ArrayLike<number>, power = SELECTION_POWER, units?: readonly RepeatUnit[], pageType: PageType = 'article'): Choice {
   const trace: TraceEvent[] = [];
   let kept = keptBlocks(blocks, scores, power, trace);
   kept = completeRepeatedSlots(snapshot, blocks, kept, units, trace);
@@ -325,8 +346,9 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   kept = dropRepeatedRuns(blocks, kept, trace);
   kept = dropQuotedRepeats(snapshot, blocks, kept, trace);
   kept = dropLandmarkBlocks(snapshot, blocks, kept, trace);
-  kept = dropSignatures(snapshot, blocks, kept, trace, reviews);
+  kept = dropSignatures(snapshot, blocks, kept, trace, pageType === 'product');
   kept = dropSymbolBlocks(snapshot, blocks, kept, trace);
+  if (pageType !== 'forum') kept = dropComments(snapshot, blocks, kept, trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power });
   if (kept.length === 0) {

@@ -109,6 +109,27 @@ export function isSignatureHint(node: SnapshotNode): boolean {
   return node.kind === 'element' && SIGNATURE.test(hintText(node).text.trim());
 }
 
+/**
+ * A reader comment section, named the way comment systems name their container: an id or class
+ * attribute that starts with the word `comment`/`comments` (`comments`, `comment-list`,
+ * `commentsContainer`; not `commentary` nor `commentarea`), the class `article-comments` or
+ * `post-comments`, or Disqus's `disqus_thread`/`dsq-comments` (trafilatura's
+ * REMOVE_COMMENTS_XPATH names the same ones). Only the attribute's start counts, so a docs
+ * section `#respond-to-review-comments`, arXiv's `list-comments` field or a
+ * `testimonials-comments` strip is not one; nor is a `<li>` (one comment, or a forum post).
+ */
+const COMMENTS_START = /^\s*(?:[Cc]omments?(?![a-z])|disqus_thread|dsq-comments)/;
+const COMMENTS_CLASS = /(^|\s)(article|post)-comments(\s|$)/;
+const COMMENTS_TAGS = new Set(['div', 'section', 'ul', 'ol', 'aside']);
+
+/** The element is a container of reader comments (see COMMENTS_START). */
+export function isCommentsHint(node: SnapshotNode): boolean {
+  if (node.kind !== 'element' || !COMMENTS_TAGS.has(node.tag)) return false;
+  const id = node.attrs?.id ?? '';
+  const cls = node.attrs?.class ?? '';
+  return COMMENTS_START.test(id) || COMMENTS_START.test(cls) || COMMENTS_CLASS.test(cls);
+}
+
 /** Customer reviews of a product (`reviews`, `customer-reviews`, `product-review`). */
 const REVIEWS = /(^|[-_ ])(reviews?|customer-reviews?|product-reviews?)( |$)/;
 

@@ -66,7 +66,8 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
   if (thread && best[0] !== 'forum') best = ['forum', scores.pageTypes.find(([t]) => t === 'forum')?.[1] ?? 0];
   const trace: TraceEvent[] = [{ step: 'page-type', pageType: best[0], probability: round(best[1]), ...(thread ? { declared: thread } : {}) }];
   // a type the models give no power for takes chooseContent's default (params.ts)
-  const choice = chooseContent(snapshot, blocks, scores.final, scores.components, models.selection?.[best[0]], scores.index.repeatAt, best[0] === 'product');
+  const choose = (type: PageType) => chooseContent(snapshot, blocks, scores.final, scores.components, models.selection?.[type], scores.index.repeatAt, type);
+  const choice = choose(best[0]);
   trace.push(...choice.trace);
   const keptSet = new Set(choice.kept);
   const keptWords = choice.kept.reduce((s, i) => s + at(blocks, i).words, 0);

@@ -90,6 +90,8 @@ export type TraceEvent =
   /** Kept text in posters' signatures (and a product page's customer reviews), left out. */
   | { step: 'signature'; blocks: number; words: number }
   | { step: 'landmark'; blocks: number; landmarks: number }
+  /** Kept text in a reader comment section of a page that is not a thread, left out. */
+  | { step: 'comments'; blocks: number; words: number }
   /** Kept text of symbols only (no letter, digit or pictograph) outside code and tables, left out. */
   | { step: 'symbols'; blocks: number }
   /** Kept text of fewer words than MIN_CONTENT_WORDS: the page is `other`. */

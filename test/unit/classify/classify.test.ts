@@ -9,6 +9,7 @@ import { bundledModels, classify } from '../../../src/classify/index.js';
 import { compileModel, type ModelFile } from '../../../src/classify/model.js';
 import { toText } from '../../../src/content/text.js';
 import { MIN_BEST_SCORE } from '../../../src/classify/params.js';
+import { isCommentsHint } from '../../../src/classify/hints.js';
 import { buildTextBlocks, indexNodes } from '../../../src/classify/text-blocks.js';
 import { indexBlocks } from '../../../src/classify/block-features.js';
 import { PAGE_TYPES, SCORE_COMPONENTS, type DropReason, type ScoreComponent } from '../../../src/classify/types.js';
@@ -265,11 +266,43 @@ describe('choosing the main content from block scores', () => {
     ]));
     const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
     expect(b.length).toBe(2);
-    const product = chooseContent(s, b, [0.9, 0.9], zeros(2), 1, undefined, true);
+    const product = chooseContent(s, b, [0.9, 0.9], zeros(2), 1, undefined, 'product');
     expect(product.kept).toEqual([0]);
     expect(product.trace.find((e) => e.step === 'signature')).toEqual({ step: 'signature', blocks: 1, words: 9 });
     expect(chooseContent(s, b, [0.9, 0.9], zeros(2)).kept).toEqual([0, 1]);
   });
+
+  it('names a comment section by how comment systems name it, and not by a word inside another name', () => {
+    const names: Array<[string, Record<string, string>, boolean]> = [
+      ['div', { id: 'comments' }, true], ['div', { id: 'commentsContainer' }, true], ['section', { class: 'comment-list clearfix' }, true],
+      ['div', { class: 'entry-comments post-comments' }, true], ['div', { id: 'disqus_thread' }, true], ['ol', { class: 'comments' }, true],
+      ['section', { id: 'commentary' }, false], ['div', { class: 'commentarea' }, false], ['div', { class: 'list-comments mathjax' }, false],
+      ['section', { id: 'respond-to-review-comments' }, false], ['li', { class: 'comment' }, false], ['body', { class: 'comments-open' }, false],
+    ];
+    const s = page(el('html', { rect: [0, 0, 100, 100] }, names.map(([tag, attrs]) => el(tag, { rect: [0, 0, 10, 10], attrs }))));
+    expect(names.map(([tag, attrs]) => isCommentsHint(s.nodes.find((n) => n.tag === tag && n.attrs?.id === attrs.id && n.attrs?.class === attrs.class)!))).toEqual(names.map(([, , is]) => is));
+  });
+
+  it('leaves out a reader comment section, but not a thread\'s replies nor a section named commentary', () => {
+    const line = (t: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(t, [100, y, 600, 20])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('div', { rect: [100, 100, 600, 160], attrs: { class: 'entry-content' } }, [p(1, 100), p(2, 180)]),
+      el('section', { rect: [100, 300, 600, 20], attrs: { id: 'commentary' } }, [line('The commentary on the new law follows in the second part of the text.', 300)]),
+      el('div', { rect: [100, 400, 600, 60], attrs: { id: 'comments', class: 'comments-area' } }, [
+        el('ol', { rect: [100, 400, 600, 60], attrs: { class: 'comment-list' } }, [
+          el('li', { rect: [100, 400, 600, 20] }, [line('I tried this at home and it worked well for me, thanks.', 400)]),
+          el('li', { rect: [100, 430, 600, 20] }, [line('Thanks for writing it up, it is very clear.', 430)]),
+        ]),
+      ]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(5);
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length));
+    expect(c.kept).toEqual([0, 1, 2]);
+    expect(c.trace.find((e) => e.step === 'comments')).toEqual({ step: 'comments', blocks: 2, words: 21 });
+    expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'forum').kept).toEqual([0, 1, 2, 3, 4]);
+  });
+
 });
 
 describe('drop reasons', () => {
