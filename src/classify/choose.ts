@@ -5,7 +5,10 @@
  */
 import { lowestCommonAncestor } from '../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
-import { SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED } from './params.js';
+import {
+  SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
+  STORY_DOMINANCE, LINKED_SHARE,
+} from './params.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type PageType, type ScoreComponent, type TraceEvent } from './types.js';
 import { round } from './blocks.js';
@@ -311,11 +314,85 @@ function dropLandmarkBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[]
   return out;
 }
 
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** The nearest `<article>` element at or above the node, or -1. */
+function articleOf(snapshot: PageSnapshot, id: number): number {
+  for (let node = snapshot.nodes[id]; node; node = snapshot.nodes[node.parent]) {
+    if (node.kind === 'element' && node.tag === 'article') return node.id;
+    if (node.parent < 0) break;
+  }
+  return -1;
+}
+
+/** Whether `a` is `b` or one of its ancestors. */
+function encloses(snapshot: PageSnapshot, a: number, b: number): boolean {
+  for (let node = snapshot.nodes[b]; node; node = snapshot.nodes[node.parent]) {
+    if (node.id === a) return true;
+    if (node.parent < 0) break;
+  }
+  return false;
+}
+
 const wordsOf = (blocks: readonly TextBlock[], ids: Iterable<number>): number => {
   let w = 0;
   for (const i of ids) w += at(blocks, i).words;
   return w;
 };
+
+/**
+ * Teaser cards beside a story. A news site marks its story up as an `<article>`, and often each
+ * teaser of its rails ("More from World", a grid of other stories) as an `<article>` too, whose
+ * headline and standfirst read like prose and score as such. When one `<article>` holds at least
+ * STORY_DOMINANCE times the kept words of any other, it is the page's story; kept text in other
+ * `<article>`s that carry a linked headline (a heading whose text is mostly link text: a card
+ * linking to its story) is left out, as trafilatura takes the first `<article>` as the body. An
+ * `<article>` inside the story, or around it, stays; so do cards without a linked headline (the
+ * comments of a thread, the sections of a page built of `<article>`s).
+ */
+function dropTeaserArticles(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const articles = kept.map((i) => articleOf(snapshot, at(blocks, i).owner));
+  const words = new Map<number, number>();
+  kept.forEach((i, j) => {
+    const a = at(articles, j);
+    if (a >= 0) words.set(a, (words.get(a) ?? 0) + at(blocks, i).words);
+  });
+  if (words.size < 2) return kept;
+  let story = -1;
+  let most = 0;
+  let second = 0;
+  for (const [a, w] of words) {
+    if (w > most) {
+      second = most;
+      most = w;
+      story = a;
+    } else if (w > second) second = w;
+  }
+  if (most < STORY_DOMINANCE * second) return kept;
+  const teasers = new Set<number>();
+  for (const b of blocks) {
+    if (b.hidden || b.linkChars < LINKED_SHARE * b.chars) continue;
+    for (let node = snapshot.nodes[b.owner]; node && node.tag !== 'article'; node = snapshot.nodes[node.parent]) {
+      if (HEADINGS.has(node.tag)) {
+        const a = articleOf(snapshot, node.id);
+        if (a >= 0) teasers.add(a);
+        break;
+      }
+      if (node.parent < 0) break;
+    }
+  }
+  const drop = new Set<number>();
+  const cards = new Set<number>();
+  kept.forEach((i, j) => {
+    const a = at(articles, j);
+    if (a < 0 || !teasers.has(a) || encloses(snapshot, story, a) || encloses(snapshot, a, story)) return;
+    drop.add(i);
+    cards.add(a);
+  });
+  if (drop.size === 0) return kept;
+  trace.push({ step: 'teasers', articles: cards.size, blocks: drop.size, words: wordsOf(blocks, drop) });
+  return kept.filter((i) => !drop.has(i));
+}
 
 /**
  * Kept text in a reader comment section (hints.ts, isCommentsHint) is left out when other kept
@@ -330,6 +407,9 @@ function dropComments(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept
   trace.push({ step: 'comments', blocks: kept.length - out.length, words: wordsOf(blocks, kept.filter((_, j) => at(inComments, j))) });
   return out;
 }
+
+/** Page types whose main content is one story, where teaser cards beside it are not content. */
+const STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'listing', 'documentation']);
 
 /**
  * Keeps the blocks that maximise the expected word F1, with scores calibrated by `power` (the
@@ -348,6 +428,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   kept = dropLandmarkBlocks(snapshot, blocks, kept, trace);
   kept = dropSignatures(snapshot, blocks, kept, trace, pageType === 'product');
   kept = dropSymbolBlocks(snapshot, blocks, kept, trace);
+  if (STORY_TYPES.has(pageType)) kept = dropTeaserArticles(snapshot, blocks, kept, trace);
   if (pageType !== 'forum') kept = dropComments(snapshot, blocks, kept, trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power });

@@ -67,7 +67,14 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
   const trace: TraceEvent[] = [{ step: 'page-type', pageType: best[0], probability: round(best[1]), ...(thread ? { declared: thread } : {}) }];
   // a type the models give no power for takes chooseContent's default (params.ts)
   const choose = (type: PageType) => chooseContent(snapshot, blocks, scores.final, scores.components, models.selection?.[type], scores.index.repeatAt, type);
-  const choice = choose(best[0]);
+  let choice = choose(best[0]);
+  // a "listing" whose kept entries were teaser cards beside one story is that story's page: the
+  // page-type model counts the cards of its rails as entries. It is chosen again as an article.
+  if (best[0] === 'listing' && choice.trace.some((e) => e.step === 'teasers')) {
+    trace.push({ step: 'retyped', from: 'listing', to: 'article' });
+    best = ['article', scores.pageTypes.find(([t]) => t === 'article')?.[1] ?? 0];
+    choice = choose('article');
+  }
   trace.push(...choice.trace);
   const keptSet = new Set(choice.kept);
   const keptWords = choice.kept.reduce((s, i) => s + at(blocks, i).words, 0);

@@ -39,6 +39,21 @@ export const REPEAT_RUN_BLOCKS = 2;
  */
 export const SLOT_KEEP_SHARE = 0.5;
 
+/**
+ * A story among teaser cards: when one `<article>` element holds at least this many times the
+ * kept words of any other `<article>`, it is the page's story, and kept text in other `<article>`s
+ * that carry a linked headline (teaser cards of other stories) is left out (choose.ts,
+ * dropTeaserArticles). Cards of a listing, or posts of a thread, are alike in size; a story's body
+ * dwarfs a card's headline and standfirst.
+ */
+export const STORY_DOMINANCE = 3;
+
+/**
+ * A text block whose link text is at least this share of its text is a linked headline (choose.ts,
+ * dropTeaserArticles).
+ */
+export const LINKED_SHARE = 0.5;
+
 /** Main content of fewer words than this makes a page `other` (an error notice, an empty shell). */
 export const MIN_CONTENT_WORDS = 1;
 

@@ -90,8 +90,12 @@ export type TraceEvent =
   /** Kept text in posters' signatures (and a product page's customer reviews), left out. */
   | { step: 'signature'; blocks: number; words: number }
   | { step: 'landmark'; blocks: number; landmarks: number }
+  /** Kept text in teaser cards (`<article>`s with a linked headline) beside the page's one story, left out. */
+  | { step: 'teasers'; articles: number; blocks: number; words: number }
   /** Kept text in a reader comment section of a page that is not a thread, left out. */
   | { step: 'comments'; blocks: number; words: number }
+  /** The page type changed after the selection: a listing whose kept entries were teasers around one story is an article. */
+  | { step: 'retyped'; from: PageType; to: PageType }
   /** Kept text of symbols only (no letter, digit or pictograph) outside code and tables, left out. */
   | { step: 'symbols'; blocks: number }
   /** Kept text of fewer words than MIN_CONTENT_WORDS: the page is `other`. */

@@ -272,6 +272,36 @@ describe('choosing the main content from block scores', () => {
     expect(chooseContent(s, b, [0.9, 0.9], zeros(2)).kept).toEqual([0, 1]);
   });
 
+  it('leaves out teaser cards beside the one story, but not alike cards, cards without a linked headline, or a service page\'s', () => {
+    const line = (t: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(t, [100, y, 600, 20])]);
+    const card = (i: number, y: number, linked = true) => el('article', { rect: [100, y, 600, 60], attrs: { class: 'card' } }, [
+      el('h3', { rect: [100, y, 600, 20] }, [linked
+        ? el('a', { rect: [100, y, 600, 20], attrs: { href: `https://example.com/story-${i}` } }, [text(`Headline of another story number ${i} today`, [100, y, 600, 20])])
+        : text(`A reader named Sam number ${i} wrote`, [100, y, 600, 20])]),
+      line(`Standfirst ${i}: what that other story says, in a sentence of plain words.`, y + 30),
+    ]);
+    const storyPage = (linked: boolean) => page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('article', { rect: [100, 100, 600, 320], attrs: { class: 'story' } }, [p(1, 100), p(2, 180), p(3, 260), p(4, 340)]),
+      el('section', { rect: [100, 500, 600, 240] }, [card(0, 500, linked), card(1, 580, linked), card(2, 660, linked)]),
+    ]));
+    const s = storyPage(true);
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(10);
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length));
+    expect(c.kept).toEqual([0, 1, 2, 3]);
+    expect(c.trace.find((e) => e.step === 'teasers')).toMatchObject({ step: 'teasers', articles: 3, blocks: 6 });
+    // a service page's cards are its content
+    expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'service').kept).toHaveLength(10);
+    // cards without a linked headline (replies, sections) stay
+    const replies = storyPage(false);
+    const rb = buildTextBlocks(replies, indexNodes(replies), { includeHidden: true });
+    expect(chooseContent(replies, rb, rb.map(() => 0.9), zeros(rb.length)).kept).toHaveLength(10);
+    // a listing of alike cards has no story to stand beside: every card stays
+    const listing = page(el('body', { rect: [0, 0, 1200, 900] }, [card(0, 100), card(1, 180), card(2, 260), card(3, 340)]));
+    const lb = buildTextBlocks(listing, indexNodes(listing), { includeHidden: true });
+    expect(chooseContent(listing, lb, lb.map(() => 0.9), zeros(lb.length)).kept).toHaveLength(8);
+  });
+
   it('names a comment section by how comment systems name it, and not by a word inside another name', () => {
     const names: Array<[string, Record<string, string>, boolean]> = [
       ['div', { id: 'comments' }, true], ['div', { id: 'commentsContainer' }, true], ['section', { class: 'comment-list clearfix' }, true],
@@ -396,6 +426,32 @@ describe('the decision record of the bundled models', () => {
     expect(d.pageType).toBe('other');
     expect(d.main).toBeNull();
     expect(d.trace.find((e) => e.step === 'too-short')).toEqual({ step: 'too-short', words: 0, min: 1 });
+  });
+
+  it('reads a "listing" whose kept entries were teaser cards beside one story as an article', () => {
+    const keepAll: ModelFile = {
+      format: 'viseg-trees-1', target: 'content', features: ['links.density'], base: [4], provenance: {},
+      trees: [{ feature: [-1], threshold: [0], left: [-1], right: [-1], value: [0] }],
+    };
+    // a page-type model that always answers "listing"
+    const listing: ModelFile = {
+      format: 'viseg-trees-1', target: 'page-type', classes: ['article', 'listing'], features: [bundledModels().pageType.features[0]!], base: [0, 2], provenance: {},
+      trees: [0, 1].map(() => ({ feature: [-1], threshold: [0], left: [-1], right: [-1], value: [0] })),
+    };
+    const card = (i: number, y: number) => el('article', { rect: [100, y, 600, 60], attrs: { class: 'card' } }, [
+      el('h3', { rect: [100, y, 600, 20] }, [el('a', { rect: [100, y, 600, 20], attrs: { href: `https://example.com/story-${i}` } }, [text(`Headline of another story number ${i} today`, [100, y, 600, 20])])]),
+      el('p', { rect: [100, y + 30, 600, 20] }, [text(`Standfirst ${i}: what that other story says, in a sentence of plain words.`, [100, y + 30, 600, 20])]),
+    ]);
+    const snap = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('article', { rect: [100, 100, 600, 320], attrs: { class: 'story' } }, [p(1, 100), p(2, 180), p(3, 260), p(4, 340)]),
+      el('section', { rect: [100, 500, 600, 240] }, [card(0, 500), card(1, 580), card(2, 660)]),
+    ]));
+    const d = classify(snap, segment(snap), { models: { ...bundledModels(), first: compileModel(keepAll), second: undefined, pageType: compileModel(listing) } });
+    expect(d.trace[0]).toMatchObject({ step: 'page-type', pageType: 'listing' });
+    expect(d.trace[1]).toEqual({ step: 'retyped', from: 'listing', to: 'article' });
+    expect(d.pageType).toBe('article');
+    expect(toText(snap, d.selection)).toContain('Paragraph 4 explains');
+    expect(toText(snap, d.selection)).not.toContain('Standfirst');
   });
 
   it('calls a page without text `other`, with no main content and the reason', () => {
