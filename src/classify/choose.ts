@@ -408,8 +408,52 @@ function dropComments(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept
   return out;
 }
 
+/**
+ * Whether a hidden text block is laid out beside the box that clips it: on the same band of the
+ * page as the clipping box (an ancestor with `overflow` other than visible), but wholly left or
+ * right of it. That is where a ticker, a carousel or a slider keeps its other slides; a collapsed
+ * tab or accordion is not laid out, and a box clipped to no height is clipped from below.
+ */
+function offSlide(snapshot: PageSnapshot, b: TextBlock): boolean {
+  if (!b.hidden || b.collapsed || b.rect.w <= 0 || b.rect.h <= 0) return false;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  let x2 = Infinity;
+  let y2 = Infinity;
+  for (let node = snapshot.nodes[b.owner]; node; node = snapshot.nodes[node.parent]) {
+    if (node.tag === 'body' || node.tag === 'html') break;
+    if (node.kind === 'element' && node.style && node.style.overflow !== 'visible') {
+      x1 = Math.max(x1, node.rect.x);
+      y1 = Math.max(y1, node.rect.y);
+      x2 = Math.min(x2, node.rect.x + node.rect.w);
+      y2 = Math.min(y2, node.rect.y + node.rect.h);
+    }
+    if (node.parent < 0) break;
+  }
+  if (x1 === -Infinity) return false;
+  const r = b.rect;
+  return r.y < y2 && r.y + r.h > y1 && (r.x >= x2 || r.x + r.w <= x1);
+}
+
+/**
+ * Kept hidden text on the off-screen slides of a ticker or carousel (offSlide) is left out: on an
+ * article or a product page these are other stories scrolling by, or other products, and the
+ * reader sees one slide at a time. (On a service page the slides are its testimonials and
+ * features, content; the caller decides.)
+ */
+function dropOffSlides(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const slides = kept.filter((i) => offSlide(snapshot, at(blocks, i)));
+  if (slides.length === 0 || slides.length === kept.length) return kept;
+  const drop = new Set(slides);
+  trace.push({ step: 'off-slide', blocks: slides.length, words: wordsOf(blocks, slides) });
+  return kept.filter((i) => !drop.has(i));
+}
+
 /** Page types whose main content is one story, where teaser cards beside it are not content. */
 const STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'listing', 'documentation']);
+
+/** Page types whose ticker and carousel slides are not content (see dropOffSlides). */
+const SLIDE_FREE_TYPES: ReadonlySet<PageType> = new Set(['article', 'product']);
 
 /**
  * Keeps the blocks that maximise the expected word F1, with scores calibrated by `power` (the
@@ -430,6 +474,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   kept = dropSymbolBlocks(snapshot, blocks, kept, trace);
   if (STORY_TYPES.has(pageType)) kept = dropTeaserArticles(snapshot, blocks, kept, trace);
   if (pageType !== 'forum') kept = dropComments(snapshot, blocks, kept, trace);
+  if (SLIDE_FREE_TYPES.has(pageType)) kept = dropOffSlides(snapshot, blocks, kept, trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power });
   if (kept.length === 0) {

@@ -333,6 +333,33 @@ describe('choosing the main content from block scores', () => {
     expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'forum').kept).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it("leaves out a ticker's off-screen slides on an article, but not a collapsed box nor a service page's slides", () => {
+    const slide = (t: string, x: number, shown: boolean) =>
+      el('li', { rect: [x, 50, 480, 20], visible: shown, style: { display: 'inline-block' } }, [text(t, [x, 50, 480, 20], { visible: shown })]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('div', { rect: [100, 50, 500, 20], style: { overflow: 'hidden' } }, [
+        el('ul', { rect: [100, 50, 1500, 20] }, [
+          slide('Council approves the budget after a long night of talks.', 100, true),
+          slide('Storm closes the harbour road for the second day in a row.', 600, false),
+          slide('School board names a new head for the district schools.', 1100, false),
+        ]),
+      ]),
+      el('div', { rect: [100, 100, 600, 300] }, [
+        p(1, 100),
+        el('div', { rect: [100, 180, 600, 0], style: { overflow: 'hidden' } }, [
+          el('p', { rect: [100, 180, 600, 20], visible: false }, [text('More on the vote, in a box that opens below the paragraph.', [100, 180, 600, 20], { visible: false })]),
+        ]),
+        p(2, 200),
+      ]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.map((x) => x.hidden)).toEqual([false, true, true, false, true, false]);
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length));
+    expect(c.kept).toEqual([0, 3, 4, 5]);
+    expect(c.trace.find((e) => e.step === 'off-slide')).toMatchObject({ step: 'off-slide', blocks: 2 });
+    expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'service').kept).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
 });
 
 describe('drop reasons', () => {
