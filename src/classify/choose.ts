@@ -13,7 +13,7 @@ import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type PageType, type ScoreComponent, type TraceEvent } from './types.js';
 import { round } from './blocks.js';
 import { signature, type RepeatUnit } from './block-features.js';
-import { isCommentsHint, isReviewsHint, isSignatureHint } from './hints.js';
+import { isCommentsHint, isEmbedHint, isReviewsHint, isSignatureHint } from './hints.js';
 import { addAt, at, last } from '../util/at.js';
 
 /** Elements whose text is kept whole once any of it is kept. */
@@ -449,6 +449,26 @@ function dropOffSlides(snapshot: PageSnapshot, blocks: readonly TextBlock[], kep
   return kept.filter((i) => !drop.has(i));
 }
 
+/**
+ * An embedded post the story quotes (a tweet, an Instagram post: hints.ts, isEmbedHint) between
+ * kept blocks is part of it: its visible text is kept, though the model scores its short lines,
+ * hashtags and handles low. The embed's chrome (a link-only "View this post on Instagram", a
+ * "Report" link) is not: text whose link share is above LINKED_SHARE stays out.
+ */
+function keepEmbeddedPosts(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  if (kept.length < 2) return kept;
+  const keptSet = new Set(kept);
+  const added: number[] = [];
+  for (let i = at(kept, 0) + 1; i < last(kept); i++) {
+    const b = at(blocks, i);
+    if (keptSet.has(i) || b.hidden || b.linkChars > LINKED_SHARE * b.chars) continue;
+    if (within(snapshot, b.owner, isEmbedHint)) added.push(i);
+  }
+  if (added.length === 0) return kept;
+  trace.push({ step: 'embedded', blocks: added.length, words: wordsOf(blocks, added) });
+  return [...kept, ...added].sort((a, b) => a - b);
+}
+
 /** Page types whose main content is one story, where teaser cards beside it are not content. */
 const STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'listing', 'documentation']);
 
@@ -474,6 +494,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   kept = dropSymbolBlocks(snapshot, blocks, kept, trace);
   if (STORY_TYPES.has(pageType)) kept = dropTeaserArticles(snapshot, blocks, kept, trace);
   if (pageType !== 'forum') kept = dropComments(snapshot, blocks, kept, trace);
+  kept = keepEmbeddedPosts(snapshot, blocks, kept, trace);
   if (SLIDE_FREE_TYPES.has(pageType)) kept = dropOffSlides(snapshot, blocks, kept, trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power });

@@ -130,6 +130,11 @@ export function isCommentsHint(node: SnapshotNode): boolean {
   return COMMENTS_START.test(id) || COMMENTS_START.test(cls) || COMMENTS_CLASS.test(cls);
 }
 
+/** The element's attributes name an embedded post the article quotes (a tweet, an Instagram post). */
+export function isEmbedHint(node: SnapshotNode): boolean {
+  return node.kind === 'element' && EMBED.test(hintText(node).text);
+}
+
 /** Customer reviews of a product (`reviews`, `customer-reviews`, `product-review`). */
 const REVIEWS = /(^|[-_ ])(reviews?|customer-reviews?|product-reviews?)( |$)/;
 

@@ -50,7 +50,8 @@ export const STORY_DOMINANCE = 3;
 
 /**
  * A text block whose link text is at least this share of its text is a linked headline (choose.ts,
- * dropTeaserArticles).
+ * dropTeaserArticles); and text in an embedded post with a larger share is the embed's chrome
+ * ("View this post on Instagram"), not what the post says (choose.ts, keepEmbeddedPosts).
  */
 export const LINKED_SHARE = 0.5;
 

@@ -96,6 +96,8 @@ export type TraceEvent =
   | { step: 'comments'; blocks: number; words: number }
   /** Kept hidden text on the off-screen slides of a ticker or carousel, left out. */
   | { step: 'off-slide'; blocks: number; words: number }
+  /** Text of embedded posts (a tweet, an Instagram post) between kept blocks, kept. */
+  | { step: 'embedded'; blocks: number; words: number }
   /** The page type changed after the selection: a listing whose kept entries were teasers around one story is an article. */
   | { step: 'retyped'; from: PageType; to: PageType }
   /** Kept text of symbols only (no letter, digit or pictograph) outside code and tables, left out. */

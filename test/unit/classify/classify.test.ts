@@ -360,6 +360,24 @@ describe('choosing the main content from block scores', () => {
     expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'service').kept).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
+  it('keeps the text of an embedded post between kept paragraphs, but not its link-only chrome', () => {
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('div', { rect: [100, 100, 600, 400] }, [
+        p(1, 100),
+        el('blockquote', { rect: [100, 180, 600, 60], attrs: { class: 'twitter-tweet' } }, [
+          el('p', { rect: [100, 180, 600, 20] }, [text('We must apply a system of compassion to justice.', [100, 180, 600, 20])]),
+          el('p', { rect: [100, 210, 600, 20] }, [el('a', { rect: [100, 210, 300, 20], attrs: { href: 'https://example.com/post' } }, [text('View this post', [100, 210, 300, 20])])]),
+        ]),
+        p(2, 260),
+      ]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(4);
+    const c = chooseContent(s, b, [0.9, 0.1, 0.1, 0.9], zeros(b.length));
+    expect(c.kept).toEqual([0, 1, 3]);
+    expect(c.trace.find((e) => e.step === 'embedded')).toEqual({ step: 'embedded', blocks: 1, words: 9 });
+  });
+
 });
 
 describe('drop reasons', () => {
