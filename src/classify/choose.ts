@@ -7,7 +7,7 @@ import { lowestCommonAncestor } from '../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import {
   SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
-  STORY_DOMINANCE, LINKED_SHARE,
+  STORY_DOMINANCE, LINKED_SHARE, CONTINUATION_MIN_CHARS, CONTINUATION_MAX_LINK_SHARE, CONTINUATION_MIN_SCORE,
 } from './params.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type PageType, type ScoreComponent, type TraceEvent } from './types.js';
@@ -469,6 +469,47 @@ function keepEmbeddedPosts(snapshot: PageSnapshot, blocks: readonly TextBlock[],
   return [...kept, ...added].sort((a, b) => a - b);
 }
 
+/** Paragraphs and subheads: what a story's text is made of. */
+const FLOW_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * Paragraphs that continue the kept text after its container closes are kept. Markup that closes
+ * the story's element early (an unclosed tag the parser repairs, a template that shuts its
+ * wrapper before an ad slot, a client-rendered page that appends the rest of its body later)
+ * leaves the rest of the story as siblings of the story's ancestors, where the model reads them as
+ * stray page text. Following the last kept block in reading order, each paragraph or subhead whose
+ * parent is an ancestor of the container (outside the container: the model saw a paragraph inside
+ * it beside the kept ones and dropped it) is kept while it reads as prose by Readability's
+ * sibling test (CONTINUATION_MIN_CHARS, CONTINUATION_MAX_LINK_SHARE) and the model is not sure it
+ * is boilerplate (CONTINUATION_MIN_SCORE). A link-heavy paragraph ("READ MORE: ...") is stepped
+ * over; anything else ends the run.
+ */
+function continueStory(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], scores: ArrayLike<number>, trace: TraceEvent[]): number[] {
+  if (kept.length === 0) return kept;
+  const nodes = snapshot.nodes;
+  let container = lowestCommonAncestor(snapshot, kept.map((i) => at(blocks, i).owner));
+  if (at(nodes, container).kind === 'text') container = at(nodes, container).parent;
+  const above = new Set<number>();
+  for (let node = nodes[at(nodes, container).parent]; node; node = nodes[node.parent]) {
+    above.add(node.id);
+    if (node.parent < 0) break;
+  }
+  const added: number[] = [];
+  for (let i = last(kept) + 1; i < blocks.length; i++) {
+    const b = at(blocks, i);
+    if (b.hidden) continue;
+    const owner = at(nodes, b.owner);
+    if (!FLOW_TAGS.has(owner.tag) || !above.has(owner.parent)) break;
+    if (b.linkChars >= CONTINUATION_MAX_LINK_SHARE * b.chars) continue;
+    const prose = b.chars > CONTINUATION_MIN_CHARS || (b.linkChars === 0 && /[.!?…]["”’)]?$/.test(b.text.trim()));
+    if (!prose || at(scores, i) < CONTINUATION_MIN_SCORE) break;
+    added.push(i);
+  }
+  if (added.length === 0) return kept;
+  trace.push({ step: 'continued', blocks: added.length, words: wordsOf(blocks, added) });
+  return [...kept, ...added];
+}
+
 /** Page types whose main content is one story, where teaser cards beside it are not content. */
 const STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'listing', 'documentation']);
 
@@ -496,6 +537,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   if (pageType !== 'forum') kept = dropComments(snapshot, blocks, kept, trace);
   kept = keepEmbeddedPosts(snapshot, blocks, kept, trace);
   if (SLIDE_FREE_TYPES.has(pageType)) kept = dropOffSlides(snapshot, blocks, kept, trace);
+  kept = continueStory(snapshot, blocks, kept, scores, trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power });
   if (kept.length === 0) {

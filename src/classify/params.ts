@@ -55,6 +55,17 @@ export const STORY_DOMINANCE = 3;
  */
 export const LINKED_SHARE = 0.5;
 
+/**
+ * A paragraph that continues the kept text after its container closes (choose.ts,
+ * continueStory) is prose by Readability's sibling test: more than CONTINUATION_MIN_CHARS
+ * characters with a link share below CONTINUATION_MAX_LINK_SHARE, or a shorter sentence without
+ * links; and the model must not be confident it is boilerplate (score at least
+ * CONTINUATION_MIN_SCORE).
+ */
+export const CONTINUATION_MIN_CHARS = 80;
+export const CONTINUATION_MAX_LINK_SHARE = 0.25;
+export const CONTINUATION_MIN_SCORE = 0.2;
+
 /** Main content of fewer words than this makes a page `other` (an error notice, an empty shell). */
 export const MIN_CONTENT_WORDS = 1;
 

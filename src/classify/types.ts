@@ -98,6 +98,8 @@ export type TraceEvent =
   | { step: 'off-slide'; blocks: number; words: number }
   /** Text of embedded posts (a tweet, an Instagram post) between kept blocks, kept. */
   | { step: 'embedded'; blocks: number; words: number }
+  /** Paragraphs that continue the kept text after its container closes, kept. */
+  | { step: 'continued'; blocks: number; words: number }
   /** The page type changed after the selection: a listing whose kept entries were teasers around one story is an article. */
   | { step: 'retyped'; from: PageType; to: PageType }
   /** Kept text of symbols only (no letter, digit or pictograph) outside code and tables, left out. */

@@ -378,6 +378,33 @@ describe('choosing the main content from block scores', () => {
     expect(c.trace.find((e) => e.step === 'embedded')).toEqual({ step: 'embedded', blocks: 1, words: 9 });
   });
 
+  it('keeps paragraphs that continue the story after its element closes, stepping over a link line', () => {
+    const line = (t: string, y: number, link = false) => el('p', { rect: [100, y, 600, 20] }, [link
+      ? el('a', { rect: [100, y, 600, 20], attrs: { href: 'https://example.com/more' } }, [text(t, [100, y, 600, 20])])
+      : text(t, [100, y, 600, 20])]);
+    const orphaned = (inside: NodeDesc[]) => page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('div', { rect: [0, 0, 1200, 900], attrs: { id: 'app' } }, [
+        el('article', { rect: [100, 100, 600, 200] }, [p(1, 100), p(2, 180), ...inside]),
+        line('The rest of the story, which the page appended after its element had closed.', 320),
+        line('READ MORE: another story from the same desk', 350, true),
+        line('And its last paragraph, which says how the vote will be reviewed.', 380),
+        el('div', { rect: [100, 420, 600, 20], attrs: { class: 'site-info' } }, [line('Copyright of the town paper, all rights reserved.', 420)]),
+      ]),
+    ]));
+    const s = orphaned([]);
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(6);
+    const scores = [0.9, 0.9, 0.3, 0.3, 0.3, 0.3];
+    const c = chooseContent(s, b, scores, zeros(b.length));
+    expect(c.kept).toEqual([0, 1, 2, 4]);
+    expect(c.trace.find((e) => e.step === 'continued')).toMatchObject({ step: 'continued', blocks: 2 });
+    // text the model is sure is boilerplate does not continue the story
+    expect(chooseContent(s, b, [0.9, 0.9, 0.1, 0.3, 0.3, 0.3], zeros(b.length)).kept).toEqual([0, 1]);
+    // a paragraph inside the story's element that the model dropped ends the run
+    const t = orphaned([line('Filed under council meetings and the town budget.', 260)]);
+    const tb = buildTextBlocks(t, indexNodes(t), { includeHidden: true });
+    expect(chooseContent(t, tb, [0.9, 0.9, 0.05, 0.3, 0.3, 0.3, 0.3], zeros(tb.length)).kept).toEqual([0, 1]);
+  });
 });
 
 describe('drop reasons', () => {
