@@ -107,32 +107,57 @@ export function featureColumns(model: TreeModel, names: readonly string[]): Int3
   });
 }
 
-// The tree walks below are the classifier's hot loop: they read the typed arrays directly, not
-// through `at()` (one helper shared by every array kind made its reads megamorphic and the walk
-// about twice as slow). compileModel checked every child and feature index, so the `??` fallbacks
-// cannot happen; they only make a bad index end the walk with NaN, as `undefined` did.
+// The tree walks below are the classifier's hot loop. They read typed arrays directly, not through
+// `at()` (one helper shared by every array kind made its reads megamorphic and the walk about twice
+// as slow), and they read few of them: a node's ints in one array and its floats in another (see
+// NodeLayout), so that the loop keeps every array's base and length in a register instead of
+// reloading seven of them per node, which made it a fifth slower. compileModel checked every
+// child and feature index, so the reads are in range and say so with `!`.
 
-/** Per-node copies of per-feature maps, by model and by the map's contents. */
-const nodeMaps = new WeakMap<TreeModel, Map<string, Int32Array>>();
-/** More distinct maps than a program uses (a table's columns, the features' families). */
-const NODE_MAPS_KEPT = 16;
+/** Ints per node in {@link NodeLayout.ints}: table column (-1 for a leaf), left, right, group. */
+const NODE_INTS = 4;
+/** Floats per node in {@link NodeLayout.floats}: threshold, step. */
+const NODE_FLOATS = 2;
 
 /**
- * A per-feature map (a feature's table column, its family) copied to every split node, -1 for a
- * leaf: the walks then read one array per node instead of two. Computed once per model and map,
- * since the tables' columns are the same for every page.
+ * A model's nodes laid out for the walks over one table: per node, the table column of its split
+ * feature (-1 for a leaf), its children, and the group of its feature (e.g. its feature family,
+ * -1 without a grouping) in `ints`; its threshold and step in `floats`. The thresholds are float32
+ * values held as float64, so they compare with a table's values as they did.
  */
-function perNode(model: TreeModel, byFeature: Int32Array): Int32Array {
-  let maps = nodeMaps.get(model);
-  if (!maps) nodeMaps.set(model, (maps = new Map()));
-  const key = byFeature.join(',');
-  let m = maps.get(key);
-  if (!m) {
-    m = Int32Array.from(model.feature, (f) => (f < 0 ? -1 : at(byFeature, f)));
-    if (maps.size >= NODE_MAPS_KEPT) maps.clear();
-    maps.set(key, m);
+interface NodeLayout {
+  ints: Int32Array;
+  floats: Float64Array;
+}
+
+/** Layouts by model and by the columns and groups they map (the same for every page). */
+const layouts = new WeakMap<TreeModel, Map<string, NodeLayout>>();
+/** More distinct layouts than a program uses (a table's columns, with and without families). */
+const LAYOUTS_KEPT = 16;
+
+function walkLayout(model: TreeModel, columns: Int32Array, group: Int32Array | null): NodeLayout {
+  let byKey = layouts.get(model);
+  if (!byKey) layouts.set(model, (byKey = new Map()));
+  const key = group ? `${columns.join(',')}/${group.join(',')}` : columns.join(',');
+  let layout = byKey.get(key);
+  if (!layout) {
+    const n = model.feature.length;
+    const ints = new Int32Array(n * NODE_INTS);
+    const floats = new Float64Array(n * NODE_FLOATS);
+    for (let i = 0; i < n; i++) {
+      const f = at(model.feature, i);
+      ints[i * NODE_INTS] = f < 0 ? -1 : at(columns, f);
+      ints[i * NODE_INTS + 1] = at(model.left, i);
+      ints[i * NODE_INTS + 2] = at(model.right, i);
+      ints[i * NODE_INTS + 3] = f < 0 || !group ? -1 : at(group, f);
+      floats[i * NODE_FLOATS] = at(model.threshold, i);
+      floats[i * NODE_FLOATS + 1] = at(model.step, i);
+    }
+    layout = { ints, floats };
+    if (byKey.size >= LAYOUTS_KEPT) byKey.clear();
+    byKey.set(key, layout);
   }
-  return m;
+  return layout;
 }
 
 // Both walks go tree by tree over all rows rather than row by row over all trees: one tree's nodes
@@ -147,16 +172,17 @@ export function predictMargins(model: TreeModel, data: Float32Array, stride: num
   const rows = stride ? data.length / stride : 0;
   const k = model.classes.length;
   const out = new Float64Array(rows * k);
-  const { threshold, left, right, value, roots } = model;
-  const column = perNode(model, columns);
+  const { value, roots } = model;
+  const { ints, floats } = walkLayout(model, columns, null);
   for (let r = 0; r < rows; r++) for (let c = 0; c < k; c++) out[r * k + c] = at(model.base, c);
   for (let t = 0; t < roots.length; t++) {
-    const root = roots[t] ?? -1;
+    const root = roots[t]!;
     for (let r = 0, base = 0; r < rows; r++, base += stride) {
       let node = root;
-      for (let c = column[node] ?? -1; c >= 0; c = column[node] ?? -1) node = (data[base + c] ?? NaN) < (threshold[node] ?? NaN) ? (left[node] ?? -1) : (right[node] ?? -1);
-      const o = r * k + (t % k);
-      out[o] = (out[o] ?? NaN) + (value[node] ?? NaN);
+      for (let c = ints[node * NODE_INTS]!; c >= 0; c = ints[node * NODE_INTS]!) {
+        node = data[base + c]! < floats[node * NODE_FLOATS]! ? ints[node * NODE_INTS + 1]! : ints[node * NODE_INTS + 2]!;
+      }
+      out[r * k + (t % k)]! += value[node]!;
     }
   }
   return out;
@@ -182,23 +208,22 @@ export function contributionRows(
   model: TreeModel, data: Float32Array, stride: number, columns: Int32Array,
   group: Int32Array, out: Float64Array, width: number, cls = 0,
 ): Float64Array {
-  const column = perNode(model, columns);
-  const slot = perNode(model, group);
+  const { ints, floats } = walkLayout(model, columns, group);
   const rows = stride ? data.length / stride : 0;
   const k = model.classes.length;
   const biases = new Float64Array(rows).fill(at(model.base, cls));
-  const { threshold, left, right, value, step, roots } = model;
+  const { value, roots } = model;
   for (let t = cls; t < roots.length; t += k) {
-    const root = roots[t] ?? -1;
-    const rootValue = value[root] ?? NaN;
+    const root = roots[t]!;
+    const rootValue = value[root]!;
     for (let r = 0, base = 0; r < rows; r++, base += stride) {
-      biases[r] = (biases[r] ?? NaN) + rootValue;
+      biases[r]! += rootValue;
       const rowAt = r * width;
       let node = root;
-      for (let c = column[node] ?? -1; c >= 0; c = column[node] ?? -1) {
-        const o = rowAt + (slot[node] ?? -1);
-        node = (data[base + c] ?? NaN) < (threshold[node] ?? NaN) ? (left[node] ?? -1) : (right[node] ?? -1);
-        out[o] = (out[o] ?? NaN) + (step[node] ?? NaN);
+      for (let c = ints[node * NODE_INTS]!; c >= 0; c = ints[node * NODE_INTS]!) {
+        const o = rowAt + ints[node * NODE_INTS + 3]!;
+        node = data[base + c]! < floats[node * NODE_FLOATS]! ? ints[node * NODE_INTS + 1]! : ints[node * NODE_INTS + 2]!;
+        out[o]! += floats[node * NODE_FLOATS + 1]!;
       }
     }
   }
