@@ -10,8 +10,9 @@
  * (blocks.ts), which classify makes once for the block records and the roles.
  */
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
-import { at } from '../util/at.js';
 import { TextTally } from './blocks.js';
+
+// Hot loops: arrays are read directly (`a[i]!`), not through at() (see util/at.ts).
 
 /** The feature names, in the order of {@link BlockShapes.row}'s values. */
 export const SHAPE_FEATURES: readonly string[] = [
@@ -146,10 +147,10 @@ export class BlockShapes {
       sums.set(linkValues(u, siteHost, page), id * STRIDE + LINK_VALUES);
     }
     for (let i = n - 1; i >= 0; i--) {
-      const x = at(nodes, i);
+      const x = nodes[i]!;
       const o = i * STRIDE;
       if (x.kind === 'text') {
-        if (x.visible && x.text) this.tallyText(x.text, o, at(text.chars, i), at(text.anchored, i) === 1);
+        if (x.visible && x.text) this.tallyText(x.text, o, text.chars[i]!, text.anchored[i]! === 1);
       } else if ((sums[o + CHARS] ?? 0) > 0) {
         this.bestRun(x.children, runs, i * R_STRIDE);
       }
@@ -189,7 +190,7 @@ export class BlockShapes {
       const bySig = new Map<string, number[]>();
       for (const c of ids) {
         if (!this.isItem(c)) continue;
-        const x = at(this.nodes, c);
+        const x = this.nodes[c]!;
         const sig = `${x.tag}.${x.attrs?.class ?? ''}`;
         const g = bySig.get(sig);
         if (g) g.push(c);
@@ -202,14 +203,14 @@ export class BlockShapes {
     const group = this.scratch;
     const taken = this.taken.fill(0, 0, ids.length);
     for (let a = 0; a < ids.length; a++) {
-      const c = at(ids, a);
+      const c = ids[a]!;
       if (taken[a] || !this.isItem(c)) continue;
-      const x = at(this.nodes, c);
+      const x = this.nodes[c]!;
       let size = 0;
       group[size++] = c;
       for (let b = a + 1; b < ids.length; b++) {
-        const d = at(ids, b);
-        const y = at(this.nodes, d);
+        const d = ids[b]!;
+        const y = this.nodes[d]!;
         if (taken[b] || y.tag !== x.tag || (y.attrs?.class ?? '') !== (x.attrs?.class ?? '') || !this.isItem(d)) continue;
         taken[b] = 1;
         group[size++] = d;
@@ -220,7 +221,7 @@ export class BlockShapes {
 
   /** An element with text: a possible item of a run. */
   private isItem(id: number): boolean {
-    return at(this.nodes, id).kind === 'element' && (this.sums[id * STRIDE + CHARS] ?? 0) > 0;
+    return this.nodes[id]!.kind === 'element' && (this.sums[id * STRIDE + CHARS] ?? 0) > 0;
   }
 
   /** The run of items `g[from..to)`, written at `r` of `runs` if it has two items or more and beats the one there. */
@@ -229,7 +230,7 @@ export class BlockShapes {
     const s = this.sums;
     let chars = 0, linked = 0, linkChars = 0, teasers = 0;
     for (let k = from; k < to; k++) {
-      const c = at(g, k);
+      const c = g[k]!;
       const cc = s[c * STRIDE + CHARS] ?? 0;
       const lc = s[c * STRIDE + LINK_CHARS] ?? 0;
       chars += cc;
@@ -258,21 +259,21 @@ export class BlockShapes {
     this.bestRun(inside, run, 0);
     for (const id of inside) {
       for (let j = 0; j < STRIDE; j++) total[j] = (total[j] ?? 0) + (this.sums[id * STRIDE + j] ?? 0);
-      if (at(this.runs, id * R_STRIDE + R_SCORE) > at(run, R_SCORE)) run.set(this.runs.subarray(id * R_STRIDE, (id + 1) * R_STRIDE));
+      if (this.runs[id * R_STRIDE + R_SCORE]! > run[R_SCORE]!) run.set(this.runs.subarray(id * R_STRIDE, (id + 1) * R_STRIDE));
     }
-    const chars = at(total, CHARS);
-    const items = at(run, R_ITEMS);
+    const chars = total[CHARS]!;
+    const items = run[R_ITEMS]!;
     const repRow = items === 0 || chars === 0 ? [0, 0, 0, 0, 0, 0] : [
       items,
-      at(run, R_CHARS) / chars,
-      at(run, R_LINKED) / items,
-      Math.log1p(at(run, R_CHARS) / items),
-      at(run, R_LINK_CHARS) / at(run, R_CHARS),
-      at(run, R_TEASERS) / items,
+      run[R_CHARS]! / chars,
+      run[R_LINKED]! / items,
+      Math.log1p(run[R_CHARS]! / items),
+      run[R_LINK_CHARS]! / run[R_CHARS]!,
+      run[R_TEASERS]! / items,
     ];
-    const links = at(total, LINKS);
-    const linkRow = Array.from({ length: LINK_VALUE_COUNT }, (_, j) => (links ? at(total, LINK_VALUES + j) / links : NONE));
+    const links = total[LINKS]!;
+    const linkRow = Array.from({ length: LINK_VALUE_COUNT }, (_, j) => (links ? total[LINK_VALUES + j]! / links : NONE));
     const nonSpace = chars || 1;
-    return [...repRow, ...linkRow, at(total, DIGITS) / nonSpace, at(total, DATES), (at(total, SEPS) / nonSpace) * 100];
+    return [...repRow, ...linkRow, total[DIGITS]! / nonSpace, total[DATES]!, (total[SEPS]! / nonSpace) * 100];
   }
 }

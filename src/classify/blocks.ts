@@ -11,7 +11,8 @@ import type { BlockScores } from './scores.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type BlockFeatures, type BlockRecord, type Role, type ScoreComponent } from './types.js';
 import { countWords, nonSpaceChars } from '../util/text.js';
-import { addAt, at } from '../util/at.js';
+
+// Hot loops: arrays are read directly (`a[i]!`), not through at() (see util/at.ts).
 
 const FORM = new Set(['input', 'select', 'textarea', 'button']);
 const HEADING = /^h[1-6]$/;
@@ -64,11 +65,11 @@ class SubtreeTags {
     let fixed = false;
     for (const r of roots) {
       this.compute(r);
-      for (let k = 0; k < TAG_KINDS; k++) addAt(sum, k, at(this.counts, r * TAG_KINDS + k));
-      if (at(this.fixed, r)) fixed = true;
+      for (let k = 0; k < TAG_KINDS; k++) sum[k]! += this.counts[r * TAG_KINDS + k]!;
+      if (this.fixed[r]!) fixed = true;
     }
     const c = {} as TagCounts;
-    TAG_FIELDS.forEach((f, k) => (c[f] = at(sum, k)));
+    TAG_FIELDS.forEach((f, k) => (c[f] = sum[k]!));
     c.positionFixed = fixed;
     return c;
   }
@@ -89,7 +90,7 @@ class SubtreeTags {
     const expanded = new Set<number>();
     while (stack.length) {
       const id = stack[stack.length - 1]!;
-      const n = at(this.nodes, id);
+      const n = this.nodes[id]!;
       if (!expanded.has(id) && n.kind === 'element') {
         expanded.add(id);
         for (const ch of n.children) if (!this.done[ch]) stack.push(ch);
@@ -101,11 +102,11 @@ class SubtreeTags {
       if (n.kind !== 'element') continue;
       const base = id * TAG_KINDS;
       const kind = this.kindOf(n.tag);
-      if (kind >= 0) addAt(this.counts, base + kind, 1);
+      if (kind >= 0) this.counts[base + kind]! += 1;
       let fixed = n.style?.position === 'fixed' || n.style?.position === 'sticky';
       for (const ch of n.children) {
-        for (let j = 0; j < TAG_KINDS; j++) addAt(this.counts, base + j, at(this.counts, ch * TAG_KINDS + j));
-        if (at(this.fixed, ch)) fixed = true;
+        for (let j = 0; j < TAG_KINDS; j++) this.counts[base + j]! += this.counts[ch * TAG_KINDS + j]!;
+        if (this.fixed[ch]!) fixed = true;
       }
       this.fixed[id] = fixed ? 1 : 0;
     }
@@ -161,22 +162,22 @@ export class TextTally {
       // resolve the ancestors first: analyzeSnapshot's check holds parents before children, but a
       // snapshot built by a caller (fit-roles, the tests) may not; a node is marked as it joins
       // the chain, so that parents that loop end the walk
-      for (let id = node.id; id >= 0 && !known[id]; id = at(nodes, id).parent) {
+      for (let id = node.id; id >= 0 && !known[id]; id = nodes[id]!.parent) {
         known[id] = 1;
         chain.push(id);
       }
       while (chain.length) {
         const id = chain.pop()!;
-        const x = at(nodes, id);
+        const x = nodes[id]!;
         const p = x.parent;
         if (x.tag === 'a' && x.attrs?.href !== undefined) this.link[id] = id;
         else if (x.tag === 'li') this.link[id] = -1;
-        else this.link[id] = p >= 0 ? at(this.link, p) : -1;
-        this.item[id] = x.tag === 'li' ? id : p >= 0 ? at(this.item, p) : -1;
-        if (p >= 0 && (at(this.anchored, p) || at(nodes, p).tag === 'a')) this.anchored[id] = 1;
+        else this.link[id] = p >= 0 ? this.link[p]! : -1;
+        this.item[id] = x.tag === 'li' ? id : p >= 0 ? this.item[p]! : -1;
+        if (p >= 0 && (this.anchored[p]! || nodes[p]!.tag === 'a')) this.anchored[id] = 1;
         if (x.kind === 'text' && x.visible && x.text) {
           this.chars[id] = nonSpaceChars(x.text);
-          if (at(this.link, id) >= 0) this.words[id] = countWords(x.text);
+          if (this.link[id]! >= 0) this.words[id] = countWords(x.text);
         }
       }
     }
@@ -194,15 +195,15 @@ export class TextTally {
     const stack = [...roots];
     while (stack.length) {
       const id = stack.pop()!;
-      const n = at(this.nodes, id);
+      const n = this.nodes[id]!;
       if (n.kind !== 'text') {
         for (const ch of n.children) stack.push(ch);
         continue;
       }
       if (!n.visible || !n.text) continue;
-      const c = at(this.chars, id);
-      const a = at(this.link, id);
-      const li = at(this.item, id);
+      const c = this.chars[id]!;
+      const a = this.link[id]!;
+      const li = this.item[id]!;
       chars += c;
       if (li >= 0) listChars += c;
       if (a >= 0) {
@@ -210,24 +211,24 @@ export class TextTally {
           this.seen[a] = 1;
           links.push(a);
         }
-        addAt(this.linkWords, a, at(this.words, id));
+        this.linkWords[a]! += this.words[id]!;
       }
       if (li >= 0) {
         if (!this.seen[li]) {
           this.seen[li] = 1;
           items.push(li);
         }
-        addAt(this.itemChars, li, c);
+        this.itemChars[li]! += c;
         if (a >= 0) {
-          addAt(this.itemLinkChars, li, c);
-          const one = at(this.itemLink, li);
+          this.itemLinkChars[li]! += c;
+          const one = this.itemLink[li]!;
           if (c > 0 && one !== a) this.itemLink[li] = one === -1 ? a : -2;
         }
       }
     }
     let withLinks = 0, words = 0, headlines = 0;
     for (const a of links) {
-      const w = at(this.linkWords, a);
+      const w = this.linkWords[a]!;
       this.linkWords[a] = 0;
       this.seen[a] = 0;
       if (w === 0) continue;
@@ -237,10 +238,10 @@ export class TextTally {
     }
     let withText = 0, linkItems = 0;
     for (const li of items) {
-      const ic = at(this.itemChars, li);
+      const ic = this.itemChars[li]!;
       if (ic > 0) {
         withText++;
-        if (at(this.itemLink, li) >= 0 && at(this.itemLinkChars, li) === ic) linkItems++;
+        if (this.itemLink[li]! >= 0 && this.itemLinkChars[li]! === ic) linkItems++;
       }
       this.itemChars[li] = 0;
       this.itemLinkChars[li] = 0;
@@ -260,8 +261,8 @@ export class TextTally {
 function hintOf(snapshot: PageSnapshot, roots: readonly number[]): Role | null {
   for (const r of roots) {
     let id = r;
-    for (let k = 0; k <= HINT_WRAPPER_LEVELS && id >= 0; k++, id = at(snapshot.nodes, id).parent) {
-      const h = roleHint(at(snapshot.nodes, id));
+    for (let k = 0; k <= HINT_WRAPPER_LEVELS && id >= 0; k++, id = snapshot.nodes[id]!.parent) {
+      const h = roleHint(snapshot.nodes[id]!);
       if (h) return h;
       if (roots.length > 1) break;
     }
@@ -283,8 +284,8 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
   const leafIds = index.leaves.map((l) => l.leaf.id);
   const textBlocksOf = new Map<string, number[]>();
   index.leafOfBlock.forEach((leaf, i) => {
-    if (leaf < 0 || at(blocks, i).hidden) return;
-    const id = at(leafIds, leaf);
+    if (leaf < 0 || blocks[i]!.hidden) return;
+    const id = leafIds[leaf]!;
     const list = textBlocksOf.get(id);
     if (list) list.push(i);
     else textBlocksOf.set(id, [i]);
@@ -309,20 +310,19 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
     let chars = 0, linkChars = 0, words = 0, lines = 0, sentences = 0, fontMass = 0, keptChars = 0, score = 0, prose = 0, shortRuns = 0;
     const comp = new Float64Array(k);
     for (const i of own) {
-      const tb = at(blocks, i);
+      const tb = blocks[i]!;
       chars += tb.chars;
       linkChars += tb.linkChars;
       words += tb.words;
       if (tb.words < SHORT_WORDS) shortRuns++;
       lines += tb.lines;
-      sentences += at(index.facts, i).sentences;
+      sentences += index.facts[i]!.sentences;
       fontMass += tb.fontSize * tb.chars;
       if (kept.has(i)) keptChars += tb.chars;
-      score += at(scores.final, i) * tb.chars;
-      prose += (2 * at(scores.first, i) - 1) * tb.chars;
-      // every text block is summed once per enclosing block: plain typed-array reads here (`at()`,
-      // shared by every array kind, is a megamorphic call); `i` and `c` are in range
-      for (let c = 0; c < k; c++) comp[c] = (comp[c] ?? NaN) + (rowComponents[i * k + c] ?? NaN) * tb.chars;
+      score += scores.final[i]! * tb.chars;
+      prose += (2 * scores.first[i]! - 1) * tb.chars;
+      // every text block is summed once per enclosing block
+      for (let c = 0; c < k; c++) comp[c]! += rowComponents[i * k + c]! * tb.chars;
     }
     const r: Rect = b.rect;
     const area = Math.max(1, r.w * r.h);
@@ -346,8 +346,8 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
     };
     const components: Partial<Record<ScoreComponent, number>> = {};
     let logOdds = 0;
-    if (chars > 0) SCORE_COMPONENTS.forEach((c, i) => (logOdds += components[c] = round(at(comp, i) / chars)));
-    const excerpt = isLeaf ? own.map((i) => at(blocks, i).text).join(' ').slice(0, EXCERPT_CHARS) : '';
+    if (chars > 0) SCORE_COMPONENTS.forEach((c, i) => (logOdds += components[c] = round(comp[i]! / chars)));
+    const excerpt = isLeaf ? own.map((i) => blocks[i]!.text).join(' ').slice(0, EXCERPT_CHARS) : '';
     records.push({ id: b.id, rect: b.rect, doc: b.doc, leaf: isLeaf, role: 'other', fineRole: 'other', score: chars ? round(score / chars) : 0, logOdds: round(logOdds), components, features, excerpt });
   }
   return records;

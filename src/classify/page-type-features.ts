@@ -6,7 +6,8 @@
  */
 import type { FeatureTable } from './block-features.js';
 import type { TextBlock } from './text-blocks.js';
-import { at } from '../util/at.js';
+
+// Hot loops: arrays are read directly (`a[i]!`), not through at() (see util/at.ts).
 
 /** Share of the page's characters in blocks where a feature column is at least `min`. */
 const SHARES: ReadonlyArray<[string, string, number]> = [
@@ -50,7 +51,7 @@ export function pageTypeFeatures(table: FeatureTable, blocks: readonly TextBlock
   const stride = table.names.length;
   const cell = (row: number, name: string): number => {
     const c = col.get(name);
-    return c === undefined ? 0 : at(table.data, row * stride + c);
+    return c === undefined ? 0 : table.data[row * stride + c]!;
   };
   // page-level columns are the same on every row: take them from the first
   for (const n of table.names) {
@@ -63,7 +64,7 @@ export function pageTypeFeatures(table: FeatureTable, blocks: readonly TextBlock
   const denom = Math.max(1, total);
   for (const [name, column, min] of SHARES) {
     let s = 0;
-    for (let i = 0; i < blocks.length; i++) if (cell(i, column) >= min) s += at(blocks, i).chars;
+    for (let i = 0; i < blocks.length; i++) if (cell(i, column) >= min) s += blocks[i]!.chars;
     names.push(`type.${name}`);
     values.push(s / denom);
   }
@@ -75,7 +76,7 @@ export function pageTypeFeatures(table: FeatureTable, blocks: readonly TextBlock
   }
   for (const column of MEANS) {
     let s = 0;
-    for (let i = 0; i < blocks.length; i++) s += cell(i, column) * at(blocks, i).chars;
+    for (let i = 0; i < blocks.length; i++) s += cell(i, column) * blocks[i]!.chars;
     names.push(`type.mean.${column}`);
     values.push(s / denom);
   }

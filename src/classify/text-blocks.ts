@@ -5,7 +5,8 @@
  */
 import type { PageSnapshot, Rect, SnapshotNode } from '../snapshot/types.js';
 import { countWords, nonSpaceChars } from '../util/text.js';
-import { at } from '../util/at.js';
+
+// Hot loops: arrays are read directly (`a[i]!`), not through at() (see util/at.ts).
 
 export interface TextBlock {
   /** Position in reading (DOM) order. */
@@ -62,9 +63,9 @@ export function indexNodes(snapshot: PageSnapshot): NodeIndex {
   const depth = new Int32Array(n);
   for (const node of snapshot.nodes) {
     const p = node.parent;
-    const parentLink = p >= 0 ? at(inLink, p) : 0;
+    const parentLink = p >= 0 ? inLink[p]! : 0;
     inLink[node.id] = parentLink || (node.tag === 'a' && node.attrs?.href !== undefined ? 1 : 0);
-    depth[node.id] = p >= 0 ? at(depth, p) + 1 : 0;
+    depth[node.id] = p >= 0 ? depth[p]! + 1 : 0;
   }
   return { inLink, depth };
 }
@@ -94,7 +95,7 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
     let lines = 0;
     let rect: Rect | null = null;
     for (const id of ids) {
-      const t = at(nodes, id);
+      const t = nodes[id]!;
       const s = t.text ?? '';
       text += s;
       if (index.inLink[id]) linkChars += nonSpaceChars(s);
@@ -103,14 +104,14 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
     }
     const clean = text.replace(/\s+/g, ' ').trim();
     if (!clean || !rect) return;
-    const ownerNode = at(nodes, owner);
+    const ownerNode = nodes[owner]!;
     // Lines: line boxes of the run, estimated from its height and the font size.
     const fs = ownerNode.style?.fontSize ?? 16;
     const estLines = Math.max(1, Math.round(rect.h / (fs * 1.25)));
     blocks.push({
       index: blocks.length,
       owner,
-      textNodes: ids.filter((id) => (hidden || at(nodes, id).visible) && (at(nodes, id).text ?? '').trim() !== ''),
+      textNodes: ids.filter((id) => (hidden || nodes[id]!.visible) && (nodes[id]!.text ?? '').trim() !== ''),
       text: clean,
       chars: nonSpaceChars(clean),
       linkChars,
@@ -120,7 +121,7 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
       fontSize: fs,
       fontWeight: ownerNode.style?.fontWeight ?? 400,
       hidden,
-      collapsed: hidden && ids.some((id) => at(nodes, id).collapsed === true),
+      collapsed: hidden && ids.some((id) => nodes[id]!.collapsed === true),
     });
   };
 
@@ -132,7 +133,7 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
       flush();
       continue;
     }
-    const node = at(nodes, id);
+    const node = nodes[id]!;
     if (node.kind === 'text') {
       const blank = (node.text ?? '').trim() === '';
       const hidden = !node.visible && !blank;
@@ -156,7 +157,7 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
       flush();
       stack.push([-1 - id, id]);
     }
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push([at(node.children, i), childOwner]);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, childOwner]);
   }
   flush();
   return blocks;
