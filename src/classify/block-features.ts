@@ -21,9 +21,9 @@ import { pageFacts, pageFlags, type PageFacts } from './page-features.js';
 import type { TextBlock } from './text-blocks.js';
 import type { FeatureFamily, Role } from './types.js';
 import { countSentenceEnds } from '../util/text.js';
-import { last } from '../util/at.js';
+import { last, outOfRange } from '../util/at.js';
 
-// Hot loops: arrays are read directly (`a[i]!`), not through at() (see util/at.ts).
+// Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
 
 
 /** A feature matrix: one row per text block, one column per named feature (row-major). */
@@ -154,7 +154,7 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
   const fixed = new Uint8Array(n);
   for (const node of nodes) {
     const p = node.parent;
-    depth[node.id] = p >= 0 ? depth[p]! + 1 : 0;
+    depth[node.id] = p >= 0 ? (depth[p] ?? outOfRange(p)) + 1 : 0;
     const pos = node.style?.position;
     fixed[node.id] = pos === 'fixed' || pos === 'sticky' || (p >= 0 && fixed[p] === 1) ? 1 : 0;
   }
@@ -163,10 +163,10 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
   const ownBlocks = new Int32Array(n);
   const ownSentence = new Int32Array(n);
   blocks.forEach((b, i) => {
-    ownChars[b.owner]! += b.chars;
-    ownLink[b.owner]! += b.linkChars;
-    ownBlocks[b.owner]! += 1;
-    if (sentences[i]! > 0) ownSentence[b.owner]! += 1;
+    ownChars[b.owner] = (ownChars[b.owner] ?? outOfRange(b.owner)) + b.chars;
+    ownLink[b.owner] = (ownLink[b.owner] ?? outOfRange(b.owner)) + b.linkChars;
+    ownBlocks[b.owner] = (ownBlocks[b.owner] ?? outOfRange(b.owner)) + 1;
+    if ((sentences[i] ?? outOfRange(i)) > 0) ownSentence[b.owner] = (ownSentence[b.owner] ?? outOfRange(b.owner)) + 1;
   });
   const chars = Float64Array.from(ownChars);
   const linkChars = Float64Array.from(ownLink);
@@ -174,15 +174,15 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
   const sentenceBlocks = Int32Array.from(ownSentence);
   const paragraphs = new Int32Array(n);
   for (let id = n - 1; id >= 0; id--) {
-    const node = nodes[id]!;
-    if (node.tag === 'p') paragraphs[id]! += 1;
+    const node = nodes[id] ?? outOfRange(id);
+    if (node.tag === 'p') paragraphs[id] = (paragraphs[id] ?? outOfRange(id)) + 1;
     const p = node.parent;
     if (p < 0) continue;
-    chars[p]! += chars[id]!;
-    linkChars[p]! += linkChars[id]!;
-    textBlocks[p]! += textBlocks[id]!;
-    sentenceBlocks[p]! += sentenceBlocks[id]!;
-    paragraphs[p]! += paragraphs[id]!;
+    chars[p] = (chars[p] ?? outOfRange(p)) + (chars[id] ?? outOfRange(id));
+    linkChars[p] = (linkChars[p] ?? outOfRange(p)) + (linkChars[id] ?? outOfRange(id));
+    textBlocks[p] = (textBlocks[p] ?? outOfRange(p)) + (textBlocks[id] ?? outOfRange(id));
+    sentenceBlocks[p] = (sentenceBlocks[p] ?? outOfRange(p)) + (sentenceBlocks[id] ?? outOfRange(id));
+    paragraphs[p] = (paragraphs[p] ?? outOfRange(p)) + (paragraphs[id] ?? outOfRange(id));
   }
   const repeat = new Int32Array(n).fill(1);
   const groupChars = Float64Array.from(chars);
@@ -190,7 +190,7 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
     if (node.kind !== 'element' || node.children.length < 2) continue;
     const groups = new Map<string, number[]>();
     for (const c of node.children) {
-      const ch = nodes[c]!;
+      const ch = nodes[c] ?? outOfRange(c);
       if (ch.kind !== 'element' || textBlocks[c] === 0) continue;
       const sig = signature(ch);
       const g = groups.get(sig);
@@ -200,7 +200,7 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
     for (const g of groups.values()) {
       if (g.length < 2) continue;
       let sum = 0;
-      for (const c of g) sum += chars[c]!;
+      for (const c of g) sum += chars[c] ?? outOfRange(c);
       for (const c of g) {
         repeat[c] = g.length;
         groupChars[c] = sum;
@@ -244,14 +244,14 @@ function ancestorDistances(nodes: readonly SnapshotNode[], blocks: readonly Text
   const all = [...out.tag, ...out.role, out.positive, out.noise];
   const roleIndex = new Map(HINT_ROLES.map((r, k) => [r, k]));
   const set = (a: Int32Array, i: number, d: number): void => {
-    if (a[i]! < 0) a[i] = d;
+    if ((a[i] ?? outOfRange(i)) < 0) a[i] = d;
   };
   // What each node's tag and attributes say, worked out once per node: the walks from nearby
   // texts meet the same ancestors. Bit 0: a positive hint; bit 1: a noise hint; the bits above:
   // 1 + the HINT_ROLES index of its role hint (0 for none).
   const hints = new Int32Array(nodes.length).fill(-1);
   const hintsOf = (id: number, node: SnapshotNode): number => {
-    let h = hints[id]!;
+    let h = hints[id] ?? outOfRange(id);
     if (h >= 0) return h;
     h = isPositiveHint(node) ? 1 : 0;
     if (!big(id)) {
@@ -268,19 +268,19 @@ function ancestorDistances(nodes: readonly SnapshotNode[], blocks: readonly Text
   blocks.forEach((b, i) => {
     const same = done.get(b.owner);
     if (same !== undefined) {
-      for (const a of all) a[i] = a[same]!;
+      for (const a of all) a[i] = a[same] ?? outOfRange(same);
       return;
     }
     done.set(b.owner, i);
     let id = b.owner;
     for (let d = 0; d <= MAX_DISTANCE && id >= 0; d++) {
-      const node = nodes[id]!;
+      const node = nodes[id] ?? outOfRange(id);
       if (node.kind === 'element') {
-        for (const k of ANCESTOR_TAG_SETS.get(node.tag) ?? []) set(out.tag[k]!, i, d);
+        for (const k of ANCESTOR_TAG_SETS.get(node.tag) ?? []) set((out.tag[k] ?? outOfRange(k)), i, d);
         const h = hintsOf(id, node);
         if (h & 1) set(out.positive, i, d);
         if (h & 2) set(out.noise, i, d);
-        if (h >> 2) set(out.role[(h >> 2) - 1]!, i, d);
+        if (h >> 2) set((out.role[(h >> 2) - 1] ?? outOfRange((h >> 2) - 1)), i, d);
       }
       id = node.parent;
     }
@@ -329,9 +329,9 @@ function leafIndex(snapshot: PageSnapshot, tree: BlockTree): { leafOf: Int32Arra
     const stack = [...b.nodes];
     while (stack.length) {
       const id = stack.pop()!;
-      if (leafOf[id]! >= 0) continue;
+      if ((leafOf[id] ?? outOfRange(id)) >= 0) continue;
       leafOf[id] = k;
-      for (const c of nodes[id]!.children) stack.push(c);
+      for (const c of (nodes[id] ?? outOfRange(id)).children) stack.push(c);
     }
   };
   visit(tree.root, null, 0);
@@ -389,7 +389,7 @@ function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): 
   for (let i = 0; i < t.length; i++) {
     const code = t.charCodeAt(i);
     let kind: number;
-    if (code < 128) kind = ASCII_KINDS[code]!;
+    if (code < 128) kind = ASCII_KINDS[code] ?? outOfRange(code);
     else {
       ascii = false;
       const point = t.codePointAt(i) ?? code;
@@ -405,7 +405,7 @@ function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): 
     } else if (kind === CHAR_PUNCT) punct++;
   }
   const anchors = new Set<number>();
-  for (const id of b.textNodes) if (anchorOf[id]! >= 0) anchors.add(anchorOf[id]!);
+  for (const id of b.textNodes) if ((anchorOf[id] ?? outOfRange(id)) >= 0) anchors.add((anchorOf[id] ?? outOfRange(id)));
   const chars = Math.max(1, b.chars);
   void snapshot;
   return {
@@ -447,21 +447,21 @@ export function indexBlocks(snapshot: PageSnapshot, tree: BlockTree, blocks: rea
   const anchorOf = new Int32Array(nodes.length).fill(-1);
   for (const node of nodes) {
     if (node.tag === 'a' && node.attrs?.href !== undefined) anchorOf[node.id] = node.id;
-    else if (node.parent >= 0) anchorOf[node.id] = anchorOf[node.parent]!;
+    else if (node.parent >= 0) anchorOf[node.id] = anchorOf[node.parent] ?? outOfRange(node.parent);
   }
   const facts = blocks.map((b) => textFacts(b, snapshot, anchorOf));
   const agg = aggregate(snapshot, blocks, facts.map((f) => f.sentences));
   const pageChars = Math.max(1, agg.chars[snapshot.root] ?? 0);
   const { leafOf, leaves } = leafIndex(snapshot, tree);
   const repeatAt = blocks.map((b) => {
-    for (let id = b.owner, k = 0; id >= 0 && k <= REPEAT_DEPTH; id = nodes[id]!.parent, k++) {
-      if (agg.repeat[id]! >= 3) return { id, k };
+    for (let id = b.owner, k = 0; id >= 0 && k <= REPEAT_DEPTH; id = (nodes[id] ?? outOfRange(id)).parent, k++) {
+      if ((agg.repeat[id] ?? outOfRange(id)) >= 3) return { id, k };
     }
     return { id: -1, k: -1 };
   });
   const ancestorAt = (i: number, level: number): number => {
-    let id = blocks[i]!.owner;
-    for (let k = 0; k < level && nodes[id]!.parent >= 0; k++) id = nodes[id]!.parent;
+    let id = (blocks[i] ?? outOfRange(i)).owner;
+    for (let k = 0; k < level && (nodes[id] ?? outOfRange(id)).parent >= 0; k++) id = (nodes[id] ?? outOfRange(id)).parent;
     return id;
   };
   const leafOfBlock = Int32Array.from(blocks, (b) => leafOf[b.textNodes[0] ?? b.owner] ?? -1);
@@ -492,8 +492,8 @@ export function textBlockFeatures(ix: BlockIndex): FeatureTable {
     H: Math.max(1, snapshot.document.height),
     VH: Math.max(1, snapshot.viewport.height),
     add: (name, family, get) => void cols.push([name, family, get]),
-    tb: (i) => blocks[i]!,
-    fx: (i) => facts[i]!,
+    tb: (i) => (blocks[i] ?? outOfRange(i)),
+    fx: (i) => (facts[i] ?? outOfRange(i)),
   };
   textColumns(c);
   linkColumns(c);
@@ -537,14 +537,14 @@ function linkColumns({ ix, add, tb, fx }: Columns): void {
   add('links.count', 'links', (i) => Math.log1p(fx(i).links));
   add('links.elementDensity', 'links', (i) => {
     const id = tb(i).owner;
-    return agg.chars[id]! ? agg.linkChars[id]! / agg.chars[id]! : 0;
+    return (agg.chars[id] ?? outOfRange(id)) ? (agg.linkChars[id] ?? outOfRange(id)) / (agg.chars[id] ?? outOfRange(id)) : 0;
   });
 }
 
 /** Font, weight, alignment and contrast against the body text; hidden and collapsed text. */
 function styleColumns({ ix, nodes, add, tb }: Columns): void {
   const { blocks, bodyFont } = ix;
-  const styleOf = (i: number) => nodes[blocks[i]!.owner]!.style;
+  const styleOf = (i: number) => (nodes[(blocks[i] ?? outOfRange(i)).owner] ?? outOfRange((blocks[i] ?? outOfRange(i)).owner)).style;
   add('style.relFont', 'style', (i) => tb(i).fontSize / bodyFont);
   add('style.weight', 'style', (i) => tb(i).fontWeight / 100);
   add('style.italic', 'style', (i) => (styleOf(i)?.fontStyle === 'italic' ? 1 : 0));
@@ -571,22 +571,22 @@ function geometryColumns({ W, H, VH, add, tb }: Columns): void {
 /** The element's tag, the tagged and hinted ancestors around it, repeated siblings. */
 function domColumns({ ix, nodes, add, tb }: Columns): void {
   const { blocks, agg, pageChars, repeatAt } = ix;
-  const big = (id: number): boolean => agg.chars[id]! > 0.35 * pageChars;
+  const big = (id: number): boolean => (agg.chars[id] ?? outOfRange(id)) > 0.35 * pageChars;
   const dist = ancestorDistances(nodes, blocks, big);
-  for (const [name, set] of OWNER_TAGS) add(`dom.tag.${name}`, 'dom', (i) => (set.has(nodes[tb(i).owner]!.tag) ? 1 : 0));
-  add('dom.depth', 'dom', (i) => agg.depth[tb(i).owner]! / 10);
-  ANCESTOR_TAGS.forEach(([name], k) => add(`dom.in.${name}`, 'dom', (i) => nearness(dist.tag[k]![i]!)));
-  HINT_ROLES.forEach((role, k) => add(`dom.hint.${role}`, 'dom', (i) => nearness(dist.role[k]![i]!)));
-  add('dom.hint.positive', 'dom', (i) => nearness(dist.positive[i]!));
-  add('dom.hint.noise', 'dom', (i) => nearness(dist.noise[i]!));
-  add('dom.fixed', 'dom', (i) => agg.fixed[tb(i).owner]!);
-  add('dom.repeat.count', 'dom', (i) => (repeatAt[i]!.id >= 0 ? Math.log1p(agg.repeat[repeatAt[i]!.id]!) : 0));
-  add('dom.repeat.near', 'dom', (i) => nearness(repeatAt[i]!.k));
-  add('dom.repeat.unitChars', 'dom', (i) => (repeatAt[i]!.id >= 0 ? Math.log1p(agg.chars[repeatAt[i]!.id]!) : 0));
-  add('dom.repeat.groupShare', 'dom', (i) => (repeatAt[i]!.id >= 0 ? agg.groupChars[repeatAt[i]!.id]! / pageChars : 0));
+  for (const [name, set] of OWNER_TAGS) add(`dom.tag.${name}`, 'dom', (i) => (set.has((nodes[tb(i).owner] ?? outOfRange()).tag) ? 1 : 0));
+  add('dom.depth', 'dom', (i) => (agg.depth[tb(i).owner] ?? outOfRange()) / 10);
+  ANCESTOR_TAGS.forEach(([name], k) => add(`dom.in.${name}`, 'dom', (i) => nearness(((dist.tag[k] ?? outOfRange(k))[i] ?? outOfRange(i)))));
+  HINT_ROLES.forEach((role, k) => add(`dom.hint.${role}`, 'dom', (i) => nearness(((dist.role[k] ?? outOfRange(k))[i] ?? outOfRange(i)))));
+  add('dom.hint.positive', 'dom', (i) => nearness((dist.positive[i] ?? outOfRange(i))));
+  add('dom.hint.noise', 'dom', (i) => nearness((dist.noise[i] ?? outOfRange(i))));
+  add('dom.fixed', 'dom', (i) => (agg.fixed[tb(i).owner] ?? outOfRange()));
+  add('dom.repeat.count', 'dom', (i) => ((repeatAt[i] ?? outOfRange(i)).id >= 0 ? Math.log1p((agg.repeat[(repeatAt[i] ?? outOfRange(i)).id] ?? outOfRange((repeatAt[i] ?? outOfRange(i)).id))) : 0));
+  add('dom.repeat.near', 'dom', (i) => nearness((repeatAt[i] ?? outOfRange(i)).k));
+  add('dom.repeat.unitChars', 'dom', (i) => ((repeatAt[i] ?? outOfRange(i)).id >= 0 ? Math.log1p((agg.chars[(repeatAt[i] ?? outOfRange(i)).id] ?? outOfRange((repeatAt[i] ?? outOfRange(i)).id))) : 0));
+  add('dom.repeat.groupShare', 'dom', (i) => ((repeatAt[i] ?? outOfRange(i)).id >= 0 ? (agg.groupChars[(repeatAt[i] ?? outOfRange(i)).id] ?? outOfRange((repeatAt[i] ?? outOfRange(i)).id)) / pageChars : 0));
   add('dom.repeat.unitLinks', 'dom', (i) => {
-    const id = repeatAt[i]!.id;
-    return id >= 0 && agg.chars[id]! ? agg.linkChars[id]! / agg.chars[id]! : 0;
+    const id = (repeatAt[i] ?? outOfRange(i)).id;
+    return id >= 0 && (agg.chars[id] ?? outOfRange(id)) ? (agg.linkChars[id] ?? outOfRange(id)) / (agg.chars[id] ?? outOfRange(id)) : 0;
   });
 }
 
@@ -597,13 +597,13 @@ function contextColumns({ ix, nodes, add, tb, fx }: Columns): void {
   for (const level of ANCESTOR_LEVELS) {
     // six features read each block's ancestor at this level: found once per block
     const ups = Int32Array.from(blocks, (_, i) => ancestorAt(i, level));
-    const up = (i: number): number => ups[i]!;
-    add(`context.up${level}.chars`, 'context', (i) => Math.log1p(agg.chars[up(i)]!));
-    add(`context.up${level}.share`, 'context', (i) => agg.chars[up(i)]! / pageChars);
-    add(`context.up${level}.links`, 'context', (i) => (agg.chars[up(i)]! ? agg.linkChars[up(i)]! / agg.chars[up(i)]! : 0));
-    add(`context.up${level}.blocks`, 'context', (i) => Math.log1p(agg.textBlocks[up(i)]!));
-    add(`context.up${level}.sentences`, 'context', (i) => agg.sentenceBlocks[up(i)]! / Math.max(1, agg.textBlocks[up(i)]!));
-    add(`context.up${level}.paragraphs`, 'context', (i) => Math.log1p(agg.paragraphs[up(i)]!));
+    const up = (i: number): number => (ups[i] ?? outOfRange(i));
+    add(`context.up${level}.chars`, 'context', (i) => Math.log1p((agg.chars[up(i)] ?? outOfRange())));
+    add(`context.up${level}.share`, 'context', (i) => (agg.chars[up(i)] ?? outOfRange()) / pageChars);
+    add(`context.up${level}.links`, 'context', (i) => ((agg.chars[up(i)] ?? outOfRange()) ? (agg.linkChars[up(i)] ?? outOfRange()) / (agg.chars[up(i)] ?? outOfRange()) : 0));
+    add(`context.up${level}.blocks`, 'context', (i) => Math.log1p((agg.textBlocks[up(i)] ?? outOfRange())));
+    add(`context.up${level}.sentences`, 'context', (i) => (agg.sentenceBlocks[up(i)] ?? outOfRange()) / Math.max(1, (agg.textBlocks[up(i)] ?? outOfRange())));
+    add(`context.up${level}.paragraphs`, 'context', (i) => Math.log1p((agg.paragraphs[up(i)] ?? outOfRange())));
   }
   // the neighbouring text blocks in reading order
   for (const d of [-2, -1, 1, 2]) {
@@ -614,7 +614,7 @@ function contextColumns({ ix, nodes, add, tb, fx }: Columns): void {
     add(`context.${name}.links`, 'context', (i) => (has(i) && tb(j(i)).chars ? tb(j(i)).linkChars / tb(j(i)).chars : 0));
     add(`context.${name}.sentences`, 'context', (i) => (has(i) ? Math.min(5, fx(j(i)).sentences) : 0));
     add(`context.${name}.relFont`, 'context', (i) => (has(i) ? tb(j(i)).fontSize / bodyFont : 0));
-    add(`context.${name}.heading`, 'context', (i) => (has(i) && HEADING.test(nodes[tb(j(i)).owner]!.tag) ? 1 : 0));
+    add(`context.${name}.heading`, 'context', (i) => (has(i) && HEADING.test((nodes[tb(j(i)).owner] ?? outOfRange()).tag) ? 1 : 0));
   }
   add('context.gapAbove', 'context', (i) => (i > 0 ? Math.log1p(Math.max(0, tb(i).rect.y - tb(i - 1).rect.y - tb(i - 1).rect.h) / bodyFont) : 0));
 }
@@ -622,7 +622,7 @@ function contextColumns({ ix, nodes, add, tb, fx }: Columns): void {
 /** The VIPS leaf that holds the block: its DoC, size, place in the tree and separators. */
 function vipsColumns({ ix, W, H, add }: Columns): void {
   const { leaves, leafOfBlock, pageChars } = ix;
-  const leafAt = (i: number): LeafInfo | null => (leafOfBlock[i]! >= 0 ? leaves[leafOfBlock[i]!]! : null);
+  const leafAt = (i: number): LeafInfo | null => ((leafOfBlock[i] ?? outOfRange(i)) >= 0 ? (leaves[(leafOfBlock[i] ?? outOfRange(i))] ?? outOfRange((leafOfBlock[i] ?? outOfRange(i)))) : null);
   add('vips.doc', 'vips', (i) => leafAt(i)?.leaf.doc ?? 0);
   add('vips.chars', 'vips', (i) => Math.log1p(leafAt(i)?.leaf.stats.chars ?? 0));
   add('vips.share', 'vips', (i) => (leafAt(i)?.leaf.stats.chars ?? 0) / pageChars);
@@ -655,7 +655,7 @@ function pageColumns({ ix, nodes, H, VH, add }: Columns): void {
   let priceBlocks = 0;
   for (const b of blocks) {
     pageLink += b.linkChars;
-    if (nodes[b.owner]!.tag === 'p') pChars += b.chars;
+    if ((nodes[b.owner] ?? outOfRange(b.owner)).tag === 'p') pChars += b.chars;
     if (PRICE.test(b.text)) priceBlocks++;
   }
   let controls = 0;
@@ -667,7 +667,7 @@ function pageColumns({ ix, nodes, H, VH, add }: Columns): void {
     if (MEDIA.has(node.tag) && node.visible) media++;
   }
   let maxGroup = 0;
-  for (const node of nodes) if (agg.repeat[node.id]! >= 3) maxGroup = Math.max(maxGroup, agg.groupChars[node.id]! / pageChars);
+  for (const node of nodes) if ((agg.repeat[node.id] ?? outOfRange(node.id)) >= 3) maxGroup = Math.max(maxGroup, (agg.groupChars[node.id] ?? outOfRange(node.id)) / pageChars);
   const flags = pageFlags(ix.page);
   add('page.chars', 'page', () => Math.log1p(pageChars));
   add('page.blocks', 'page', () => Math.log1p(blocks.length));
@@ -713,45 +713,45 @@ export function scoreContextFeatures(ix: BlockIndex, scores: ArrayLike<number>):
   const mass = new Float64Array(n);
   const hi = new Float64Array(n);
   blocks.forEach((b, i) => {
-    mass[b.owner]! += scores[i]! * b.chars;
-    if (scores[i]! >= 0.5) hi[b.owner]! += b.chars;
+    mass[b.owner] = (mass[b.owner] ?? outOfRange(b.owner)) + (scores[i] ?? outOfRange(i)) * b.chars;
+    if ((scores[i] ?? outOfRange(i)) >= 0.5) hi[b.owner] = (hi[b.owner] ?? outOfRange(b.owner)) + b.chars;
   });
   for (let id = n - 1; id >= 0; id--) {
-    const p = nodes[id]!.parent;
+    const p = (nodes[id] ?? outOfRange(id)).parent;
     if (p >= 0) {
-      mass[p]! += mass[id]!;
-      hi[p]! += hi[id]!;
+      mass[p] = (mass[p] ?? outOfRange(p)) + (mass[id] ?? outOfRange(id));
+      hi[p] = (hi[p] ?? outOfRange(p)) + (hi[id] ?? outOfRange(id));
     }
   }
-  const mean = (id: number): number => (agg.chars[id]! > 0 ? mass[id]! / agg.chars[id]! : 0);
+  const mean = (id: number): number => ((agg.chars[id] ?? outOfRange(id)) > 0 ? (mass[id] ?? outOfRange(id)) / (agg.chars[id] ?? outOfRange(id)) : 0);
   const leafMass = new Float64Array(leaves.length);
   const leafChars = new Float64Array(leaves.length);
   blocks.forEach((b, i) => {
-    const l = leafOfBlock[i]!;
+    const l = leafOfBlock[i] ?? outOfRange(i);
     if (l < 0) return;
-    leafMass[l]! += scores[i]! * b.chars;
-    leafChars[l]! += b.chars;
+    leafMass[l] = (leafMass[l] ?? outOfRange(l)) + (scores[i] ?? outOfRange(i)) * b.chars;
+    leafChars[l] = (leafChars[l] ?? outOfRange(l)) + b.chars;
   });
   const parentMean = new Map<object, number>();
   leaves.forEach((l, k) => {
     if (!l.parent) return;
     const acc = parentMean.get(l.parent) ?? 0;
-    parentMean.set(l.parent, acc + leafMass[k]!);
+    parentMean.set(l.parent, acc + (leafMass[k] ?? outOfRange(k)));
   });
   // repeated groups: mean score over all same-signature siblings of a block's unit
   const groupMean = new Map<number, number>();
   const groupOf = (unit: number): number => {
-    const p = nodes[unit]!.parent;
+    const p = (nodes[unit] ?? outOfRange(unit)).parent;
     const cached = groupMean.get(unit);
     if (cached !== undefined) return cached;
     let m = 0;
     let c = 0;
-    const own = signature(nodes[unit]!);
+    const own = signature((nodes[unit] ?? outOfRange(unit)));
     if (p >= 0) {
-      for (const s of nodes[p]!.children) {
-        if (signature(nodes[s]!) !== own) continue;
-        m += mass[s]!;
-        c += agg.chars[s]!;
+      for (const s of (nodes[p] ?? outOfRange(p)).children) {
+        if (signature((nodes[s] ?? outOfRange(s))) !== own) continue;
+        m += mass[s] ?? outOfRange(s);
+        c += agg.chars[s] ?? outOfRange(s);
       }
     }
     const v = c > 0 ? m / c : 0;
@@ -761,8 +761,8 @@ export function scoreContextFeatures(ix: BlockIndex, scores: ArrayLike<number>):
   let pageHi = 0;
   let pageMax = 0;
   blocks.forEach((b, i) => {
-    if (scores[i]! >= 0.5) pageHi += b.chars;
-    pageMax = Math.max(pageMax, scores[i]!);
+    if ((scores[i] ?? outOfRange(i)) >= 0.5) pageHi += b.chars;
+    pageMax = Math.max(pageMax, (scores[i] ?? outOfRange(i)));
   });
   // distance (in blocks) to the nearest confident block before and after
   const before = new Int32Array(blocks.length);
@@ -770,40 +770,40 @@ export function scoreContextFeatures(ix: BlockIndex, scores: ArrayLike<number>):
   let last = -1;
   for (let i = 0; i < blocks.length; i++) {
     before[i] = last < 0 ? 99 : Math.min(99, i - last);
-    if (scores[i]! >= 0.8) last = i;
+    if ((scores[i] ?? outOfRange(i)) >= 0.8) last = i;
   }
   last = -1;
   for (let i = blocks.length - 1; i >= 0; i--) {
     after[i] = last < 0 ? 99 : Math.min(99, last - i);
-    if (scores[i]! >= 0.8) last = i;
+    if ((scores[i] ?? outOfRange(i)) >= 0.8) last = i;
   }
   const cols: Array<[string, FeatureFamily, Getter]> = [];
   const add = (name: string, get: Getter): void => void cols.push([name, 'context', get]);
-  add('score.self', (i) => scores[i]!);
+  add('score.self', (i) => (scores[i] ?? outOfRange(i)));
   for (const d of SCORE_NEIGHBOURS) {
-    add(`score.${d < 0 ? `prev${-d}` : `next${d}`}`, (i) => (i + d >= 0 && i + d < blocks.length ? scores[i + d]! : -1));
+    add(`score.${d < 0 ? `prev${-d}` : `next${d}`}`, (i) => (i + d >= 0 && i + d < blocks.length ? (scores[i + d] ?? outOfRange(i + d)) : -1));
   }
   for (const level of [1, 2, 3, 5, 8]) {
     add(`score.up${level}.mean`, (i) => mean(ancestorAt(i, level)));
     add(`score.up${level}.high`, (i) => {
       const a = ancestorAt(i, level);
-      return agg.chars[a]! > 0 ? hi[a]! / agg.chars[a]! : 0;
+      return (agg.chars[a] ?? outOfRange(a)) > 0 ? (hi[a] ?? outOfRange(a)) / (agg.chars[a] ?? outOfRange(a)) : 0;
     });
   }
   add('score.leaf', (i) => {
-    const l = leafOfBlock[i]!;
-    return l >= 0 && leafChars[l]! > 0 ? leafMass[l]! / leafChars[l]! : 0;
+    const l = leafOfBlock[i] ?? outOfRange(i);
+    return l >= 0 && (leafChars[l] ?? outOfRange(l)) > 0 ? (leafMass[l] ?? outOfRange(l)) / (leafChars[l] ?? outOfRange(l)) : 0;
   });
   add('score.leafParent', (i) => {
-    const l = leafOfBlock[i]!;
-    const parent = l >= 0 ? leaves[l]!.parent : null;
+    const l = leafOfBlock[i] ?? outOfRange(i);
+    const parent = l >= 0 ? (leaves[l] ?? outOfRange(l)).parent : null;
     return parent && parent.stats.chars > 0 ? (parentMean.get(parent) ?? 0) / parent.stats.chars : 0;
   });
-  add('score.group', (i) => (repeatAt[i]!.id >= 0 ? groupOf(repeatAt[i]!.id) : -1));
+  add('score.group', (i) => ((repeatAt[i] ?? outOfRange(i)).id >= 0 ? groupOf((repeatAt[i] ?? outOfRange(i)).id) : -1));
   add('score.pageHigh', () => pageHi / pageChars);
   add('score.pageMax', () => pageMax);
-  add('score.sinceConfident', (i) => Math.log1p(before[i]!));
-  add('score.untilConfident', (i) => Math.log1p(after[i]!));
+  add('score.sinceConfident', (i) => Math.log1p((before[i] ?? outOfRange(i))));
+  add('score.untilConfident', (i) => Math.log1p((after[i] ?? outOfRange(i))));
   return tabulate(cols, blocks.length);
 }
 

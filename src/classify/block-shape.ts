@@ -11,8 +11,9 @@
  */
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import { TextTally } from './blocks.js';
+import { outOfRange } from '../util/at.js';
 
-// Hot loops: arrays are read directly (`a[i]!`), not through at() (see util/at.ts).
+// Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
 
 /** The feature names, in the order of {@link BlockShapes.row}'s values. */
 export const SHAPE_FEATURES: readonly string[] = [
@@ -147,10 +148,10 @@ export class BlockShapes {
       sums.set(linkValues(u, siteHost, page), id * STRIDE + LINK_VALUES);
     }
     for (let i = n - 1; i >= 0; i--) {
-      const x = nodes[i]!;
+      const x = nodes[i] ?? outOfRange(i);
       const o = i * STRIDE;
       if (x.kind === 'text') {
-        if (x.visible && x.text) this.tallyText(x.text, o, text.chars[i]!, text.anchored[i]! === 1);
+        if (x.visible && x.text) this.tallyText(x.text, o, (text.chars[i] ?? outOfRange(i)), (text.anchored[i] ?? outOfRange(i)) === 1);
       } else if ((sums[o + CHARS] ?? 0) > 0) {
         this.bestRun(x.children, runs, i * R_STRIDE);
       }
@@ -190,7 +191,7 @@ export class BlockShapes {
       const bySig = new Map<string, number[]>();
       for (const c of ids) {
         if (!this.isItem(c)) continue;
-        const x = this.nodes[c]!;
+        const x = this.nodes[c] ?? outOfRange(c);
         const sig = `${x.tag}.${x.attrs?.class ?? ''}`;
         const g = bySig.get(sig);
         if (g) g.push(c);
@@ -203,14 +204,14 @@ export class BlockShapes {
     const group = this.scratch;
     const taken = this.taken.fill(0, 0, ids.length);
     for (let a = 0; a < ids.length; a++) {
-      const c = ids[a]!;
+      const c = ids[a] ?? outOfRange(a);
       if (taken[a] || !this.isItem(c)) continue;
-      const x = this.nodes[c]!;
+      const x = this.nodes[c] ?? outOfRange(c);
       let size = 0;
       group[size++] = c;
       for (let b = a + 1; b < ids.length; b++) {
-        const d = ids[b]!;
-        const y = this.nodes[d]!;
+        const d = ids[b] ?? outOfRange(b);
+        const y = this.nodes[d] ?? outOfRange(d);
         if (taken[b] || y.tag !== x.tag || (y.attrs?.class ?? '') !== (x.attrs?.class ?? '') || !this.isItem(d)) continue;
         taken[b] = 1;
         group[size++] = d;
@@ -221,7 +222,7 @@ export class BlockShapes {
 
   /** An element with text: a possible item of a run. */
   private isItem(id: number): boolean {
-    return this.nodes[id]!.kind === 'element' && (this.sums[id * STRIDE + CHARS] ?? 0) > 0;
+    return (this.nodes[id] ?? outOfRange(id)).kind === 'element' && (this.sums[id * STRIDE + CHARS] ?? 0) > 0;
   }
 
   /** The run of items `g[from..to)`, written at `r` of `runs` if it has two items or more and beats the one there. */
@@ -230,7 +231,7 @@ export class BlockShapes {
     const s = this.sums;
     let chars = 0, linked = 0, linkChars = 0, teasers = 0;
     for (let k = from; k < to; k++) {
-      const c = g[k]!;
+      const c = g[k] ?? outOfRange(k);
       const cc = s[c * STRIDE + CHARS] ?? 0;
       const lc = s[c * STRIDE + LINK_CHARS] ?? 0;
       chars += cc;
@@ -259,21 +260,21 @@ export class BlockShapes {
     this.bestRun(inside, run, 0);
     for (const id of inside) {
       for (let j = 0; j < STRIDE; j++) total[j] = (total[j] ?? 0) + (this.sums[id * STRIDE + j] ?? 0);
-      if (this.runs[id * R_STRIDE + R_SCORE]! > run[R_SCORE]!) run.set(this.runs.subarray(id * R_STRIDE, (id + 1) * R_STRIDE));
+      if ((this.runs[id * R_STRIDE + R_SCORE] ?? outOfRange(id * R_STRIDE + R_SCORE)) > (run[R_SCORE] ?? outOfRange(R_SCORE))) run.set(this.runs.subarray(id * R_STRIDE, (id + 1) * R_STRIDE));
     }
-    const chars = total[CHARS]!;
-    const items = run[R_ITEMS]!;
+    const chars = total[CHARS] ?? outOfRange(CHARS);
+    const items = run[R_ITEMS] ?? outOfRange(R_ITEMS);
     const repRow = items === 0 || chars === 0 ? [0, 0, 0, 0, 0, 0] : [
       items,
-      run[R_CHARS]! / chars,
-      run[R_LINKED]! / items,
-      Math.log1p(run[R_CHARS]! / items),
-      run[R_LINK_CHARS]! / run[R_CHARS]!,
-      run[R_TEASERS]! / items,
+      (run[R_CHARS] ?? outOfRange(R_CHARS)) / chars,
+      (run[R_LINKED] ?? outOfRange(R_LINKED)) / items,
+      Math.log1p((run[R_CHARS] ?? outOfRange(R_CHARS)) / items),
+      (run[R_LINK_CHARS] ?? outOfRange(R_LINK_CHARS)) / (run[R_CHARS] ?? outOfRange(R_CHARS)),
+      (run[R_TEASERS] ?? outOfRange(R_TEASERS)) / items,
     ];
-    const links = total[LINKS]!;
-    const linkRow = Array.from({ length: LINK_VALUE_COUNT }, (_, j) => (links ? total[LINK_VALUES + j]! / links : NONE));
+    const links = total[LINKS] ?? outOfRange(LINKS);
+    const linkRow = Array.from({ length: LINK_VALUE_COUNT }, (_, j) => (links ? (total[LINK_VALUES + j] ?? outOfRange(LINK_VALUES + j)) / links : NONE));
     const nonSpace = chars || 1;
-    return [...repRow, ...linkRow, total[DIGITS]! / nonSpace, total[DATES]!, (total[SEPS]! / nonSpace) * 100];
+    return [...repRow, ...linkRow, (total[DIGITS] ?? outOfRange(DIGITS)) / nonSpace, (total[DATES] ?? outOfRange(DATES)), ((total[SEPS] ?? outOfRange(SEPS)) / nonSpace) * 100];
   }
 }

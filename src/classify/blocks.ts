@@ -11,8 +11,9 @@ import type { BlockScores } from './scores.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type BlockFeatures, type BlockRecord, type Role, type ScoreComponent } from './types.js';
 import { countWords, nonSpaceChars } from '../util/text.js';
+import { outOfRange } from '../util/at.js';
 
-// Hot loops: arrays are read directly (`a[i]!`), not through at() (see util/at.ts).
+// Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
 
 const FORM = new Set(['input', 'select', 'textarea', 'button']);
 const HEADING = /^h[1-6]$/;
@@ -65,11 +66,11 @@ class SubtreeTags {
     let fixed = false;
     for (const r of roots) {
       this.compute(r);
-      for (let k = 0; k < TAG_KINDS; k++) sum[k]! += this.counts[r * TAG_KINDS + k]!;
-      if (this.fixed[r]!) fixed = true;
+      for (let k = 0; k < TAG_KINDS; k++) sum[k] = (sum[k] ?? outOfRange(k)) + (this.counts[r * TAG_KINDS + k] ?? outOfRange(r * TAG_KINDS + k));
+      if ((this.fixed[r] ?? outOfRange(r))) fixed = true;
     }
     const c = {} as TagCounts;
-    TAG_FIELDS.forEach((f, k) => (c[f] = sum[k]!));
+    TAG_FIELDS.forEach((f, k) => (c[f] = (sum[k] ?? outOfRange(k))));
     c.positionFixed = fixed;
     return c;
   }
@@ -89,8 +90,8 @@ class SubtreeTags {
     const stack = [root];
     const expanded = new Set<number>();
     while (stack.length) {
-      const id = stack[stack.length - 1]!;
-      const n = this.nodes[id]!;
+      const id = stack[stack.length - 1] ?? outOfRange(stack.length - 1);
+      const n = this.nodes[id] ?? outOfRange(id);
       if (!expanded.has(id) && n.kind === 'element') {
         expanded.add(id);
         for (const ch of n.children) if (!this.done[ch]) stack.push(ch);
@@ -102,11 +103,11 @@ class SubtreeTags {
       if (n.kind !== 'element') continue;
       const base = id * TAG_KINDS;
       const kind = this.kindOf(n.tag);
-      if (kind >= 0) this.counts[base + kind]! += 1;
+      if (kind >= 0) this.counts[base + kind] = (this.counts[base + kind] ?? outOfRange(base + kind)) + 1;
       let fixed = n.style?.position === 'fixed' || n.style?.position === 'sticky';
       for (const ch of n.children) {
-        for (let j = 0; j < TAG_KINDS; j++) this.counts[base + j]! += this.counts[ch * TAG_KINDS + j]!;
-        if (this.fixed[ch]!) fixed = true;
+        for (let j = 0; j < TAG_KINDS; j++) this.counts[base + j] = (this.counts[base + j] ?? outOfRange(base + j)) + (this.counts[ch * TAG_KINDS + j] ?? outOfRange(ch * TAG_KINDS + j));
+        if ((this.fixed[ch] ?? outOfRange(ch))) fixed = true;
       }
       this.fixed[id] = fixed ? 1 : 0;
     }
@@ -162,22 +163,22 @@ export class TextTally {
       // resolve the ancestors first: analyzeSnapshot's check holds parents before children, but a
       // snapshot built by a caller (fit-roles, the tests) may not; a node is marked as it joins
       // the chain, so that parents that loop end the walk
-      for (let id = node.id; id >= 0 && !known[id]; id = nodes[id]!.parent) {
+      for (let id = node.id; id >= 0 && !known[id]; id = (nodes[id] ?? outOfRange(id)).parent) {
         known[id] = 1;
         chain.push(id);
       }
       while (chain.length) {
         const id = chain.pop()!;
-        const x = nodes[id]!;
+        const x = nodes[id] ?? outOfRange(id);
         const p = x.parent;
         if (x.tag === 'a' && x.attrs?.href !== undefined) this.link[id] = id;
         else if (x.tag === 'li') this.link[id] = -1;
-        else this.link[id] = p >= 0 ? this.link[p]! : -1;
-        this.item[id] = x.tag === 'li' ? id : p >= 0 ? this.item[p]! : -1;
-        if (p >= 0 && (this.anchored[p]! || nodes[p]!.tag === 'a')) this.anchored[id] = 1;
+        else this.link[id] = p >= 0 ? (this.link[p] ?? outOfRange(p)) : -1;
+        this.item[id] = x.tag === 'li' ? id : p >= 0 ? (this.item[p] ?? outOfRange(p)) : -1;
+        if (p >= 0 && ((this.anchored[p] ?? outOfRange(p)) || (nodes[p] ?? outOfRange(p)).tag === 'a')) this.anchored[id] = 1;
         if (x.kind === 'text' && x.visible && x.text) {
           this.chars[id] = nonSpaceChars(x.text);
-          if (this.link[id]! >= 0) this.words[id] = countWords(x.text);
+          if ((this.link[id] ?? outOfRange(id)) >= 0) this.words[id] = countWords(x.text);
         }
       }
     }
@@ -195,15 +196,15 @@ export class TextTally {
     const stack = [...roots];
     while (stack.length) {
       const id = stack.pop()!;
-      const n = this.nodes[id]!;
+      const n = this.nodes[id] ?? outOfRange(id);
       if (n.kind !== 'text') {
         for (const ch of n.children) stack.push(ch);
         continue;
       }
       if (!n.visible || !n.text) continue;
-      const c = this.chars[id]!;
-      const a = this.link[id]!;
-      const li = this.item[id]!;
+      const c = this.chars[id] ?? outOfRange(id);
+      const a = this.link[id] ?? outOfRange(id);
+      const li = this.item[id] ?? outOfRange(id);
       chars += c;
       if (li >= 0) listChars += c;
       if (a >= 0) {
@@ -211,24 +212,24 @@ export class TextTally {
           this.seen[a] = 1;
           links.push(a);
         }
-        this.linkWords[a]! += this.words[id]!;
+        this.linkWords[a] = (this.linkWords[a] ?? outOfRange(a)) + (this.words[id] ?? outOfRange(id));
       }
       if (li >= 0) {
         if (!this.seen[li]) {
           this.seen[li] = 1;
           items.push(li);
         }
-        this.itemChars[li]! += c;
+        this.itemChars[li] = (this.itemChars[li] ?? outOfRange(li)) + c;
         if (a >= 0) {
-          this.itemLinkChars[li]! += c;
-          const one = this.itemLink[li]!;
+          this.itemLinkChars[li] = (this.itemLinkChars[li] ?? outOfRange(li)) + c;
+          const one = this.itemLink[li] ?? outOfRange(li);
           if (c > 0 && one !== a) this.itemLink[li] = one === -1 ? a : -2;
         }
       }
     }
     let withLinks = 0, words = 0, headlines = 0;
     for (const a of links) {
-      const w = this.linkWords[a]!;
+      const w = this.linkWords[a] ?? outOfRange(a);
       this.linkWords[a] = 0;
       this.seen[a] = 0;
       if (w === 0) continue;
@@ -238,10 +239,10 @@ export class TextTally {
     }
     let withText = 0, linkItems = 0;
     for (const li of items) {
-      const ic = this.itemChars[li]!;
+      const ic = this.itemChars[li] ?? outOfRange(li);
       if (ic > 0) {
         withText++;
-        if (this.itemLink[li]! >= 0 && this.itemLinkChars[li]! === ic) linkItems++;
+        if ((this.itemLink[li] ?? outOfRange(li)) >= 0 && (this.itemLinkChars[li] ?? outOfRange(li)) === ic) linkItems++;
       }
       this.itemChars[li] = 0;
       this.itemLinkChars[li] = 0;
@@ -261,8 +262,8 @@ export class TextTally {
 function hintOf(snapshot: PageSnapshot, roots: readonly number[]): Role | null {
   for (const r of roots) {
     let id = r;
-    for (let k = 0; k <= HINT_WRAPPER_LEVELS && id >= 0; k++, id = snapshot.nodes[id]!.parent) {
-      const h = roleHint(snapshot.nodes[id]!);
+    for (let k = 0; k <= HINT_WRAPPER_LEVELS && id >= 0; k++, id = (snapshot.nodes[id] ?? outOfRange(id)).parent) {
+      const h = roleHint((snapshot.nodes[id] ?? outOfRange(id)));
       if (h) return h;
       if (roots.length > 1) break;
     }
@@ -284,8 +285,8 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
   const leafIds = index.leaves.map((l) => l.leaf.id);
   const textBlocksOf = new Map<string, number[]>();
   index.leafOfBlock.forEach((leaf, i) => {
-    if (leaf < 0 || blocks[i]!.hidden) return;
-    const id = leafIds[leaf]!;
+    if (leaf < 0 || (blocks[i] ?? outOfRange(i)).hidden) return;
+    const id = leafIds[leaf] ?? outOfRange(leaf);
     const list = textBlocksOf.get(id);
     if (list) list.push(i);
     else textBlocksOf.set(id, [i]);
@@ -310,19 +311,19 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
     let chars = 0, linkChars = 0, words = 0, lines = 0, sentences = 0, fontMass = 0, keptChars = 0, score = 0, prose = 0, shortRuns = 0;
     const comp = new Float64Array(k);
     for (const i of own) {
-      const tb = blocks[i]!;
+      const tb = blocks[i] ?? outOfRange(i);
       chars += tb.chars;
       linkChars += tb.linkChars;
       words += tb.words;
       if (tb.words < SHORT_WORDS) shortRuns++;
       lines += tb.lines;
-      sentences += index.facts[i]!.sentences;
+      sentences += (index.facts[i] ?? outOfRange(i)).sentences;
       fontMass += tb.fontSize * tb.chars;
       if (kept.has(i)) keptChars += tb.chars;
-      score += scores.final[i]! * tb.chars;
-      prose += (2 * scores.first[i]! - 1) * tb.chars;
+      score += (scores.final[i] ?? outOfRange(i)) * tb.chars;
+      prose += (2 * (scores.first[i] ?? outOfRange(i)) - 1) * tb.chars;
       // every text block is summed once per enclosing block
-      for (let c = 0; c < k; c++) comp[c]! += rowComponents[i * k + c]! * tb.chars;
+      for (let c = 0; c < k; c++) comp[c] = (comp[c] ?? outOfRange(c)) + (rowComponents[i * k + c] ?? outOfRange(i * k + c)) * tb.chars;
     }
     const r: Rect = b.rect;
     const area = Math.max(1, r.w * r.h);
@@ -346,8 +347,8 @@ export function blockRecords(snapshot: PageSnapshot, tree: BlockTree, blocks: re
     };
     const components: Partial<Record<ScoreComponent, number>> = {};
     let logOdds = 0;
-    if (chars > 0) SCORE_COMPONENTS.forEach((c, i) => (logOdds += components[c] = round(comp[i]! / chars)));
-    const excerpt = isLeaf ? own.map((i) => blocks[i]!.text).join(' ').slice(0, EXCERPT_CHARS) : '';
+    if (chars > 0) SCORE_COMPONENTS.forEach((c, i) => (logOdds += components[c] = round((comp[i] ?? outOfRange(i)) / chars)));
+    const excerpt = isLeaf ? own.map((i) => (blocks[i] ?? outOfRange(i)).text).join(' ').slice(0, EXCERPT_CHARS) : '';
     records.push({ id: b.id, rect: b.rect, doc: b.doc, leaf: isLeaf, role: 'other', fineRole: 'other', score: chars ? round(score / chars) : 0, logOdds: round(logOdds), components, features, excerpt });
   }
   return records;

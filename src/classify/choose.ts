@@ -14,9 +14,9 @@ import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type PageType
 import { round } from './blocks.js';
 import { signature, type RepeatUnit } from './block-features.js';
 import { isCommentsHint, isEmbedHint, isReviewsHint, isSignatureHint } from './hints.js';
-import { at, last } from '../util/at.js';
+import { at, last, outOfRange } from '../util/at.js';
 
-// Hot loops: arrays are read directly (`a[i]!`), not through at() (see util/at.ts).
+// Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
 
 /** Elements whose text is kept whole once any of it is kept. */
 const UNIT_TAGS = new Set(['pre']);
@@ -39,7 +39,7 @@ export function dropReason(components: ArrayLike<number>, row: number): DropReas
   let value = Infinity;
   SCORE_COMPONENTS.forEach((c: ScoreComponent, i) => {
     if (c === 'base') return;
-    const v = components[row * k + i]!;
+    const v = components[row * k + i] ?? outOfRange(row * k + i);
     if (v < value) {
       value = v;
       worst = c;
@@ -63,19 +63,19 @@ export function dropReason(components: ArrayLike<number>, row: number): DropReas
 export function selectByExpectedF1(weights: ArrayLike<number>, scores: ArrayLike<number>, power: number): { kept: number[]; expectedF1: number; lowest: number } {
   const n = scores.length;
   if (n === 0) return { kept: [], expectedF1: 0, lowest: NaN };
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
-  if (scores[order[0]!]! < MIN_BEST_SCORE) return { kept: [], expectedF1: 0, lowest: NaN };
-  const p = Array.from({ length: n }, (_, i) => Math.pow(scores[i]!, power));
-  const w = Array.from({ length: n }, (_, i) => Math.max(1, weights[i]!));
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (scores[b] ?? outOfRange(b)) - (scores[a] ?? outOfRange(a)) || a - b);
+  if ((scores[(order[0] ?? outOfRange(0))] ?? outOfRange((order[0] ?? outOfRange(0)))) < MIN_BEST_SCORE) return { kept: [], expectedF1: 0, lowest: NaN };
+  const p = Array.from({ length: n }, (_, i) => Math.pow((scores[i] ?? outOfRange(i)), power));
+  const w = Array.from({ length: n }, (_, i) => Math.max(1, (weights[i] ?? outOfRange(i))));
   let expectedGold = 0;
-  for (let i = 0; i < n; i++) expectedGold += w[i]! * p[i]!;
+  for (let i = 0; i < n; i++) expectedGold += (w[i] ?? outOfRange(i)) * (p[i] ?? outOfRange(i));
   let hits = 0;
   let size = 0;
   let expectedF1 = -1;
   let count = 0;
   order.forEach((i, k) => {
-    hits += w[i]! * p[i]!;
-    size += w[i]!;
+    hits += (w[i] ?? outOfRange(i)) * (p[i] ?? outOfRange(i));
+    size += w[i] ?? outOfRange(i);
     const f1 = (2 * hits) / (size + expectedGold);
     if (f1 > expectedF1) {
       expectedF1 = f1;
@@ -83,7 +83,7 @@ export function selectByExpectedF1(weights: ArrayLike<number>, scores: ArrayLike
     }
   });
   // the kept blocks are a prefix of the order, so the last of them scores lowest
-  return { kept: order.slice(0, count).sort((a, b) => a - b), expectedF1, lowest: scores[order[count - 1]!]! };
+  return { kept: order.slice(0, count).sort((a, b) => a - b), expectedF1, lowest: (scores[(order[count - 1] ?? outOfRange(count - 1))] ?? outOfRange((order[count - 1] ?? outOfRange(count - 1)))) };
 }
 
 function keptBlocks(blocks: readonly TextBlock[], scores: ArrayLike<number>, power: number, trace: TraceEvent[]): number[] {
@@ -106,10 +106,10 @@ function completeRepeatedSlots(snapshot: PageSnapshot, blocks: readonly TextBloc
   const nodes = snapshot.nodes;
   const slots = new Map<string, number[]>();
   blocks.forEach((b, i) => {
-    const u = units[i]!;
+    const u = units[i] ?? outOfRange(i);
     if (b.hidden || u.id < 0) return;
-    const unit = nodes[u.id]!;
-    const key = `${unit.parent}|${signature(unit)}|${u.k}|${signature(nodes[b.owner]!)}`;
+    const unit = nodes[u.id] ?? outOfRange(u.id);
+    const key = `${unit.parent}|${signature(unit)}|${u.k}|${signature((nodes[b.owner] ?? outOfRange(b.owner)))}`;
     const members = slots.get(key);
     if (members) members.push(i);
     else slots.set(key, [i]);
@@ -139,26 +139,26 @@ function completeRepeatedSlots(snapshot: PageSnapshot, blocks: readonly TextBloc
  */
 function wholeUnits(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
   const nodes = snapshot.nodes;
-  const hasBreak = (id: number): boolean => nodes[id]!.children.some((c) => nodes[c]!.tag === 'br');
+  const hasBreak = (id: number): boolean => (nodes[id] ?? outOfRange(id)).children.some((c) => (nodes[c] ?? outOfRange(c)).tag === 'br');
   const unitOf = blocks.map((b) => {
-    for (let id = b.owner; id >= 0; id = nodes[id]!.parent) {
-      const node = nodes[id]!;
+    for (let id = b.owner; id >= 0; id = (nodes[id] ?? outOfRange(id)).parent) {
+      const node = nodes[id] ?? outOfRange(id);
       if (UNIT_TAGS.has(node.tag) || node.style?.whiteSpace.startsWith('pre')) return id;
     }
     return hasBreak(b.owner) ? b.owner : -1;
   });
-  const units = new Set(kept.map((i) => unitOf[i]!).filter((u) => u >= 0));
+  const units = new Set(kept.map((i) => (unitOf[i] ?? outOfRange(i))).filter((u) => u >= 0));
   if (units.size === 0) return kept;
   const keptSet = new Set(kept);
   const added = new Map<number, number>();
   blocks.forEach((b, i) => {
-    const u = unitOf[i]!;
+    const u = unitOf[i] ?? outOfRange(i);
     if (u >= 0 && units.has(u) && !keptSet.has(i) && !b.hidden) {
       keptSet.add(i);
       added.set(u, (added.get(u) ?? 0) + 1);
     }
   });
-  for (const [u, n] of added) trace.push({ step: 'unit', node: u, tag: nodes[u]!.tag, blocks: n });
+  for (const [u, n] of added) trace.push({ step: 'unit', node: u, tag: (nodes[u] ?? outOfRange(u)).tag, blocks: n });
   return [...keptSet].sort((a, b) => a - b);
 }
 
@@ -182,12 +182,12 @@ const textKey = (b: TextBlock): string => b.text.toLowerCase().replace(/\s+/g, '
  * Short texts ("Thanks!") stay.
  */
 function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  const isQuote = new Map(kept.map((i) => [i, within(snapshot, blocks[i]!.owner, isQuotation)]));
-  const seen = new Set(kept.filter((i) => !isQuote.get(i)).map((i) => textKey(blocks[i]!)));
+  const isQuote = new Map(kept.map((i) => [i, within(snapshot, (blocks[i] ?? outOfRange(i)).owner, isQuotation)]));
+  const seen = new Set(kept.filter((i) => !isQuote.get(i)).map((i) => textKey((blocks[i] ?? outOfRange(i)))));
   const repeats = new Set<number>();
   let words = 0;
   for (const i of kept) {
-    const b = blocks[i]!;
+    const b = blocks[i] ?? outOfRange(i);
     if (!isQuote.get(i) || b.words < REPEAT_MIN_WORDS) continue;
     const key = textKey(b);
     if (seen.has(key)) {
@@ -209,7 +209,7 @@ function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextBlock[],
  * and a lone repeated line is a phrase, not a copy of the layout.
  */
 function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  const keys = kept.map((i) => textKey(blocks[i]!));
+  const keys = kept.map((i) => textKey((blocks[i] ?? outOfRange(i))));
   const copies = new Map<string, number>();
   for (const key of keys) copies.set(key, (copies.get(key) ?? 0) + 1);
   // for each kept block (by its position in `kept`), the position of the earlier block it repeats, or -1
@@ -223,17 +223,17 @@ function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: T
   let runs = 0;
   let words = 0;
   for (let j = 0; j < kept.length;) {
-    if (earlier[j]! < 0) {
+    if ((earlier[j] ?? outOfRange(j)) < 0) {
       j++;
       continue;
     }
     let end = j + 1;
-    while (end < kept.length && earlier[end]! >= 0 && earlier[end]! === earlier[end - 1]! + 1) end++;
+    while (end < kept.length && (earlier[end] ?? outOfRange(end)) >= 0 && (earlier[end] ?? outOfRange(end)) === (earlier[end - 1] ?? outOfRange(end - 1)) + 1) end++;
     if (end - j >= REPEAT_RUN_BLOCKS) {
       runs++;
       for (let x = j; x < end; x++) {
-        drop.add(kept[x]!);
-        words += blocks[kept[x]!]!.words;
+        drop.add((kept[x] ?? outOfRange(x)));
+        words += (blocks[(kept[x] ?? outOfRange(x))] ?? outOfRange((kept[x] ?? outOfRange(x)))).words;
       }
     }
     j = end;
@@ -251,12 +251,12 @@ function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: T
  */
 function dropSignatures(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[], reviews = false): number[] {
   const named = (node: SnapshotNode): boolean => isSignatureHint(node) || (reviews && isReviewsHint(node));
-  const signed = kept.map((i) => within(snapshot, blocks[i]!.owner, named));
+  const signed = kept.map((i) => within(snapshot, (blocks[i] ?? outOfRange(i)).owner, named));
   if (signed.every((s) => s) || !signed.some((s) => s)) return kept;
-  const out = kept.filter((_, j) => !signed[j]!);
+  const out = kept.filter((_, j) => !(signed[j] ?? outOfRange(j)));
   let words = 0;
   kept.forEach((i, j) => {
-    if (signed[j]!) words += blocks[i]!.words;
+    if ((signed[j] ?? outOfRange(j))) words += (blocks[i] ?? outOfRange(i)).words;
   });
   trace.push({ step: 'signature', blocks: kept.length - out.length, words });
   return out;
@@ -276,7 +276,7 @@ const isSymbolHome = (node: SnapshotNode): boolean =>
  */
 function dropSymbolBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
   const out = kept.filter((i) => {
-    const b = blocks[i]!;
+    const b = blocks[i] ?? outOfRange(i);
     return SAYS_SOMETHING.test(b.text) || within(snapshot, b.owner, isSymbolHome);
   });
   if (out.length === kept.length || out.length === 0) return kept;
@@ -308,9 +308,9 @@ function siteLandmark(snapshot: PageSnapshot, id: number): number {
  * kept block is in one (a page built inside an `<aside>`), they stay.
  */
 function dropLandmarkBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  const inLandmark = kept.map((i) => siteLandmark(snapshot, blocks[i]!.owner));
+  const inLandmark = kept.map((i) => siteLandmark(snapshot, (blocks[i] ?? outOfRange(i)).owner));
   if (inLandmark.every((l) => l >= 0) || inLandmark.every((l) => l < 0)) return kept;
-  const out = kept.filter((_, j) => inLandmark[j]! < 0);
+  const out = kept.filter((_, j) => (inLandmark[j] ?? outOfRange(j)) < 0);
   const landmarks = new Set(inLandmark.filter((l) => l >= 0));
   trace.push({ step: 'landmark', blocks: kept.length - out.length, landmarks: landmarks.size });
   return out;
@@ -559,35 +559,35 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   const keptCount = new Int32Array(n);
   const otherCount = new Int32Array(n);
   const blockCount = new Int32Array(n);
-  for (const b of blocks) blockCount[b.owner]! += 1;
+  for (const b of blocks) blockCount[b.owner] = (blockCount[b.owner] ?? outOfRange(b.owner)) + 1;
   for (let id = n - 1; id >= 0; id--) {
-    keptCount[id]! += keptText[id]!;
-    otherCount[id]! += otherText[id]!;
-    const p = nodes[id]!.parent;
+    keptCount[id] = (keptCount[id] ?? outOfRange(id)) + (keptText[id] ?? outOfRange(id));
+    otherCount[id] = (otherCount[id] ?? outOfRange(id)) + (otherText[id] ?? outOfRange(id));
+    const p = (nodes[id] ?? outOfRange(id)).parent;
     if (p >= 0) {
-      keptCount[p]! += keptCount[id]!;
-      otherCount[p]! += otherCount[id]!;
-      blockCount[p]! += blockCount[id]!;
+      keptCount[p] = (keptCount[p] ?? outOfRange(p)) + (keptCount[id] ?? outOfRange(id));
+      otherCount[p] = (otherCount[p] ?? outOfRange(p)) + (otherCount[id] ?? outOfRange(id));
+      blockCount[p] = (blockCount[p] ?? outOfRange(p)) + (blockCount[id] ?? outOfRange(id));
     }
   }
-  let container = lowestCommonAncestor(snapshot, kept.map((i) => blocks[i]!.owner));
-  if (nodes[container]!.kind === 'text') container = nodes[container]!.parent;
-  trace.push({ step: 'container', node: container, tag: nodes[container]!.tag, blocks: kept.length });
+  let container = lowestCommonAncestor(snapshot, kept.map((i) => (blocks[i] ?? outOfRange(i)).owner));
+  if ((nodes[container] ?? outOfRange(container)).kind === 'text') container = (nodes[container] ?? outOfRange(container)).parent;
+  trace.push({ step: 'container', node: container, tag: (nodes[container] ?? outOfRange(container)).tag, blocks: kept.length });
   // leave out every subtree under the container that holds other text and no kept text
   const exclude: number[] = [];
   let excludedListed = 0;
   const stack = [container];
   while (stack.length) {
     const id = stack.pop()!;
-    for (const c of nodes[id]!.children) {
-      if (keptCount[c]! > 0) {
-        if (otherCount[c]! > 0) stack.push(c);
+    for (const c of (nodes[id] ?? outOfRange(id)).children) {
+      if ((keptCount[c] ?? outOfRange(c)) > 0) {
+        if ((otherCount[c] ?? outOfRange(c)) > 0) stack.push(c);
         continue;
       }
-      if (otherCount[c]! > 0) {
+      if ((otherCount[c] ?? outOfRange(c)) > 0) {
         exclude.push(c);
-        const node = nodes[c]!;
-        if (node.kind === 'element' && blockCount[c]! > 0 && excludedListed++ < MAX_EXCLUDED_LISTED) trace.push({ step: 'excluded', node: c, tag: node.tag, blocks: blockCount[c]! });
+        const node = nodes[c] ?? outOfRange(c);
+        if (node.kind === 'element' && (blockCount[c] ?? outOfRange(c)) > 0 && excludedListed++ < MAX_EXCLUDED_LISTED) trace.push({ step: 'excluded', node: c, tag: node.tag, blocks: (blockCount[c] ?? outOfRange(c)) });
       }
     }
   }
@@ -596,7 +596,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   let revealedBlocks = 0;
   let revealedChars = 0;
   for (const i of kept) {
-    const b = blocks[i]!;
+    const b = blocks[i] ?? outOfRange(i);
     if (!b.hidden) continue;
     revealedBlocks++;
     revealedChars += b.chars;
@@ -609,10 +609,10 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   inside[container] = 1;
   for (const node of nodes) if (node.parent >= 0 && inside[node.parent]) inside[node.id] = 1;
   const dropped: Choice['dropped'] = [];
-  const first = kept[0]!;
+  const first = kept[0] ?? outOfRange(0);
   const end = last(kept);
   for (let i = first + 1; i < end && dropped.length < MAX_DROPPED_LISTED; i++) {
-    if (keptSet.has(i) || blocks[i]!.hidden || !inside[blocks[i]!.owner]) continue;
+    if (keptSet.has(i) || (blocks[i] ?? outOfRange(i)).hidden || !inside[(blocks[i] ?? outOfRange(i)).owner]) continue;
     dropped.push({ block: i, reason: dropReason(components, i) });
   }
   return { kept, selection: { roots: [container], exclude, ...(reveal.length ? { reveal } : {}) }, container, dropped, trace };

@@ -6,7 +6,7 @@
  * what it came from. Margin = bias + the sum of the contributions, exactly.
  */
 import { z } from 'zod';
-import { at } from '../util/at.js';
+import { at, outOfRange } from '../util/at.js';
 
 /** One ensemble as stored in models/*.json (arrays per tree; see scripts/train/export.py). */
 const treeSchema = z.object({
@@ -216,7 +216,7 @@ function buildLayout(model: TreeModel, columns: Int32Array, group: Int32Array | 
 
 /** 1 when the row at `base` goes right at node `p` (not below the threshold; NaN too), else 0. */
 function goesRight(ints: Int32Array, floats: Float64Array, data: Float32Array, base: number, p: number): number {
-  return 1 - +(data[base + ints[p * NODE_INTS]!]! < floats[p * NODE_FLOATS]!);
+  return 1 - +((data[base + (ints[p * NODE_INTS] ?? outOfRange(p * NODE_INTS))] ?? outOfRange(base + (ints[p * NODE_INTS] ?? outOfRange(p * NODE_INTS)))) < (floats[p * NODE_FLOATS] ?? outOfRange(p * NODE_FLOATS)));
 }
 
 /**
@@ -230,28 +230,28 @@ export function predictMargins(model: TreeModel, data: Float32Array, stride: num
   const { ints, floats, roots, depth } = walkLayout(model, columns, null);
   for (let r = 0; r < rows; r++) for (let c = 0; c < k; c++) out[r * k + c] = at(model.base, c);
   for (let t = 0; t < roots.length; t++) {
-    const root = roots[t]!;
-    const levels = depth[t]!;
+    const root = roots[t] ?? outOfRange(t);
+    const levels = depth[t] ?? outOfRange(t);
     const c = t % k;
     let r = 0;
     for (; r + LANES <= rows; r += LANES) {
       const b0 = r * stride, b1 = b0 + stride, b2 = b1 + stride, b3 = b2 + stride;
       let p0 = root, p1 = root, p2 = root, p3 = root;
       for (let d = 0; d < levels; d++) {
-        p0 = ints[p0 * NODE_INTS + 1]! + goesRight(ints, floats, data, b0, p0);
-        p1 = ints[p1 * NODE_INTS + 1]! + goesRight(ints, floats, data, b1, p1);
-        p2 = ints[p2 * NODE_INTS + 1]! + goesRight(ints, floats, data, b2, p2);
-        p3 = ints[p3 * NODE_INTS + 1]! + goesRight(ints, floats, data, b3, p3);
+        p0 = (ints[p0 * NODE_INTS + 1] ?? outOfRange(p0 * NODE_INTS + 1)) + goesRight(ints, floats, data, b0, p0);
+        p1 = (ints[p1 * NODE_INTS + 1] ?? outOfRange(p1 * NODE_INTS + 1)) + goesRight(ints, floats, data, b1, p1);
+        p2 = (ints[p2 * NODE_INTS + 1] ?? outOfRange(p2 * NODE_INTS + 1)) + goesRight(ints, floats, data, b2, p2);
+        p3 = (ints[p3 * NODE_INTS + 1] ?? outOfRange(p3 * NODE_INTS + 1)) + goesRight(ints, floats, data, b3, p3);
       }
-      out[r * k + c]! += floats[p0 * NODE_FLOATS + 3]!;
-      out[(r + 1) * k + c]! += floats[p1 * NODE_FLOATS + 3]!;
-      out[(r + 2) * k + c]! += floats[p2 * NODE_FLOATS + 3]!;
-      out[(r + 3) * k + c]! += floats[p3 * NODE_FLOATS + 3]!;
+      out[r * k + c] = (out[r * k + c] ?? outOfRange(r * k + c)) + (floats[p0 * NODE_FLOATS + 3] ?? outOfRange(p0 * NODE_FLOATS + 3));
+      out[(r + 1) * k + c] = (out[(r + 1) * k + c] ?? outOfRange((r + 1) * k + c)) + (floats[p1 * NODE_FLOATS + 3] ?? outOfRange(p1 * NODE_FLOATS + 3));
+      out[(r + 2) * k + c] = (out[(r + 2) * k + c] ?? outOfRange((r + 2) * k + c)) + (floats[p2 * NODE_FLOATS + 3] ?? outOfRange(p2 * NODE_FLOATS + 3));
+      out[(r + 3) * k + c] = (out[(r + 3) * k + c] ?? outOfRange((r + 3) * k + c)) + (floats[p3 * NODE_FLOATS + 3] ?? outOfRange(p3 * NODE_FLOATS + 3));
     }
     for (; r < rows; r++) {
       let p = root;
-      for (let d = 0; d < levels; d++) p = ints[p * NODE_INTS + 1]! + goesRight(ints, floats, data, r * stride, p);
-      out[r * k + c]! += floats[p * NODE_FLOATS + 3]!;
+      for (let d = 0; d < levels; d++) p = (ints[p * NODE_INTS + 1] ?? outOfRange(p * NODE_INTS + 1)) + goesRight(ints, floats, data, r * stride, p);
+      out[r * k + c] = (out[r * k + c] ?? outOfRange(r * k + c)) + (floats[p * NODE_FLOATS + 3] ?? outOfRange(p * NODE_FLOATS + 3));
     }
   }
   return out;
@@ -282,10 +282,10 @@ export function contributionRows(
   const k = model.classes.length;
   const biases = new Float64Array(rows).fill(at(model.base, cls));
   for (let t = cls; t < roots.length; t += k) {
-    const root = roots[t]!;
-    const levels = depth[t]!;
-    const rootValue = floats[root * NODE_FLOATS + 3]!;
-    for (let r = 0; r < rows; r++) biases[r]! += rootValue;
+    const root = roots[t] ?? outOfRange(t);
+    const levels = depth[t] ?? outOfRange(t);
+    const rootValue = floats[root * NODE_FLOATS + 3] ?? outOfRange(root * NODE_FLOATS + 3);
+    for (let r = 0; r < rows; r++) biases[r] = (biases[r] ?? outOfRange(r)) + rootValue;
     let r = 0;
     for (; r + LANES <= rows; r += LANES) {
       const b0 = r * stride, b1 = b0 + stride, b2 = b1 + stride, b3 = b2 + stride;
@@ -296,14 +296,14 @@ export function contributionRows(
         const g1 = goesRight(ints, floats, data, b1, p1);
         const g2 = goesRight(ints, floats, data, b2, p2);
         const g3 = goesRight(ints, floats, data, b3, p3);
-        out[o0 + ints[p0 * NODE_INTS + 2]!]! += floats[p0 * NODE_FLOATS + 1 + g0]!;
-        out[o1 + ints[p1 * NODE_INTS + 2]!]! += floats[p1 * NODE_FLOATS + 1 + g1]!;
-        out[o2 + ints[p2 * NODE_INTS + 2]!]! += floats[p2 * NODE_FLOATS + 1 + g2]!;
-        out[o3 + ints[p3 * NODE_INTS + 2]!]! += floats[p3 * NODE_FLOATS + 1 + g3]!;
-        p0 = ints[p0 * NODE_INTS + 1]! + g0;
-        p1 = ints[p1 * NODE_INTS + 1]! + g1;
-        p2 = ints[p2 * NODE_INTS + 1]! + g2;
-        p3 = ints[p3 * NODE_INTS + 1]! + g3;
+        out[o0 + (ints[p0 * NODE_INTS + 2] ?? outOfRange(p0 * NODE_INTS + 2))] = (out[o0 + (ints[p0 * NODE_INTS + 2] ?? outOfRange(p0 * NODE_INTS + 2))] ?? outOfRange(o0 + (ints[p0 * NODE_INTS + 2] ?? outOfRange(p0 * NODE_INTS + 2)))) + (floats[p0 * NODE_FLOATS + 1 + g0] ?? outOfRange(p0 * NODE_FLOATS + 1 + g0));
+        out[o1 + (ints[p1 * NODE_INTS + 2] ?? outOfRange(p1 * NODE_INTS + 2))] = (out[o1 + (ints[p1 * NODE_INTS + 2] ?? outOfRange(p1 * NODE_INTS + 2))] ?? outOfRange(o1 + (ints[p1 * NODE_INTS + 2] ?? outOfRange(p1 * NODE_INTS + 2)))) + (floats[p1 * NODE_FLOATS + 1 + g1] ?? outOfRange(p1 * NODE_FLOATS + 1 + g1));
+        out[o2 + (ints[p2 * NODE_INTS + 2] ?? outOfRange(p2 * NODE_INTS + 2))] = (out[o2 + (ints[p2 * NODE_INTS + 2] ?? outOfRange(p2 * NODE_INTS + 2))] ?? outOfRange(o2 + (ints[p2 * NODE_INTS + 2] ?? outOfRange(p2 * NODE_INTS + 2)))) + (floats[p2 * NODE_FLOATS + 1 + g2] ?? outOfRange(p2 * NODE_FLOATS + 1 + g2));
+        out[o3 + (ints[p3 * NODE_INTS + 2] ?? outOfRange(p3 * NODE_INTS + 2))] = (out[o3 + (ints[p3 * NODE_INTS + 2] ?? outOfRange(p3 * NODE_INTS + 2))] ?? outOfRange(o3 + (ints[p3 * NODE_INTS + 2] ?? outOfRange(p3 * NODE_INTS + 2)))) + (floats[p3 * NODE_FLOATS + 1 + g3] ?? outOfRange(p3 * NODE_FLOATS + 1 + g3));
+        p0 = (ints[p0 * NODE_INTS + 1] ?? outOfRange(p0 * NODE_INTS + 1)) + g0;
+        p1 = (ints[p1 * NODE_INTS + 1] ?? outOfRange(p1 * NODE_INTS + 1)) + g1;
+        p2 = (ints[p2 * NODE_INTS + 1] ?? outOfRange(p2 * NODE_INTS + 1)) + g2;
+        p3 = (ints[p3 * NODE_INTS + 1] ?? outOfRange(p3 * NODE_INTS + 1)) + g3;
       }
     }
     for (; r < rows; r++) {
@@ -312,8 +312,8 @@ export function contributionRows(
       let p = root;
       for (let d = 0; d < levels; d++) {
         const g = goesRight(ints, floats, data, base, p);
-        out[o + ints[p * NODE_INTS + 2]!]! += floats[p * NODE_FLOATS + 1 + g]!;
-        p = ints[p * NODE_INTS + 1]! + g;
+        out[o + (ints[p * NODE_INTS + 2] ?? outOfRange(p * NODE_INTS + 2))] = (out[o + (ints[p * NODE_INTS + 2] ?? outOfRange(p * NODE_INTS + 2))] ?? outOfRange(o + (ints[p * NODE_INTS + 2] ?? outOfRange(p * NODE_INTS + 2)))) + (floats[p * NODE_FLOATS + 1 + g] ?? outOfRange(p * NODE_FLOATS + 1 + g));
+        p = (ints[p * NODE_INTS + 1] ?? outOfRange(p * NODE_INTS + 1)) + g;
       }
     }
   }

@@ -6,8 +6,9 @@
  */
 import type { FeatureTable } from './block-features.js';
 import type { TextBlock } from './text-blocks.js';
+import { outOfRange } from '../util/at.js';
 
-// Hot loops: arrays are read directly (`a[i]!`), not through at() (see util/at.ts).
+// Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
 
 /** Share of the page's characters in blocks where a feature column is at least `min`. */
 const SHARES: ReadonlyArray<[string, string, number]> = [
@@ -51,7 +52,7 @@ export function pageTypeFeatures(table: FeatureTable, blocks: readonly TextBlock
   const stride = table.names.length;
   const cell = (row: number, name: string): number => {
     const c = col.get(name);
-    return c === undefined ? 0 : table.data[row * stride + c]!;
+    return c === undefined ? 0 : (table.data[row * stride + c] ?? outOfRange(row * stride + c));
   };
   // page-level columns are the same on every row: take them from the first
   for (const n of table.names) {
@@ -64,7 +65,7 @@ export function pageTypeFeatures(table: FeatureTable, blocks: readonly TextBlock
   const denom = Math.max(1, total);
   for (const [name, column, min] of SHARES) {
     let s = 0;
-    for (let i = 0; i < blocks.length; i++) if (cell(i, column) >= min) s += blocks[i]!.chars;
+    for (let i = 0; i < blocks.length; i++) if (cell(i, column) >= min) s += (blocks[i] ?? outOfRange(i)).chars;
     names.push(`type.${name}`);
     values.push(s / denom);
   }
@@ -76,7 +77,7 @@ export function pageTypeFeatures(table: FeatureTable, blocks: readonly TextBlock
   }
   for (const column of MEANS) {
     let s = 0;
-    for (let i = 0; i < blocks.length; i++) s += cell(i, column) * blocks[i]!.chars;
+    for (let i = 0; i < blocks.length; i++) s += cell(i, column) * (blocks[i] ?? outOfRange(i)).chars;
     names.push(`type.mean.${column}`);
     values.push(s / denom);
   }

@@ -5,8 +5,9 @@
  */
 import type { PageSnapshot, Rect, SnapshotNode } from '../snapshot/types.js';
 import { countWords, nonSpaceChars } from '../util/text.js';
+import { outOfRange } from '../util/at.js';
 
-// Hot loops: arrays are read directly (`a[i]!`), not through at() (see util/at.ts).
+// Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
 
 export interface TextBlock {
   /** Position in reading (DOM) order. */
@@ -63,9 +64,9 @@ export function indexNodes(snapshot: PageSnapshot): NodeIndex {
   const depth = new Int32Array(n);
   for (const node of snapshot.nodes) {
     const p = node.parent;
-    const parentLink = p >= 0 ? inLink[p]! : 0;
+    const parentLink = p >= 0 ? (inLink[p] ?? outOfRange(p)) : 0;
     inLink[node.id] = parentLink || (node.tag === 'a' && node.attrs?.href !== undefined ? 1 : 0);
-    depth[node.id] = p >= 0 ? depth[p]! + 1 : 0;
+    depth[node.id] = p >= 0 ? (depth[p] ?? outOfRange(p)) + 1 : 0;
   }
   return { inLink, depth };
 }
@@ -95,7 +96,7 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
     let lines = 0;
     let rect: Rect | null = null;
     for (const id of ids) {
-      const t = nodes[id]!;
+      const t = nodes[id] ?? outOfRange(id);
       const s = t.text ?? '';
       text += s;
       if (index.inLink[id]) linkChars += nonSpaceChars(s);
@@ -104,14 +105,14 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
     }
     const clean = text.replace(/\s+/g, ' ').trim();
     if (!clean || !rect) return;
-    const ownerNode = nodes[owner]!;
+    const ownerNode = nodes[owner] ?? outOfRange(owner);
     // Lines: line boxes of the run, estimated from its height and the font size.
     const fs = ownerNode.style?.fontSize ?? 16;
     const estLines = Math.max(1, Math.round(rect.h / (fs * 1.25)));
     blocks.push({
       index: blocks.length,
       owner,
-      textNodes: ids.filter((id) => (hidden || nodes[id]!.visible) && (nodes[id]!.text ?? '').trim() !== ''),
+      textNodes: ids.filter((id) => (hidden || (nodes[id] ?? outOfRange(id)).visible) && ((nodes[id] ?? outOfRange(id)).text ?? '').trim() !== ''),
       text: clean,
       chars: nonSpaceChars(clean),
       linkChars,
@@ -121,7 +122,7 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
       fontSize: fs,
       fontWeight: ownerNode.style?.fontWeight ?? 400,
       hidden,
-      collapsed: hidden && ids.some((id) => nodes[id]!.collapsed === true),
+      collapsed: hidden && ids.some((id) => (nodes[id] ?? outOfRange(id)).collapsed === true),
     });
   };
 
@@ -133,7 +134,7 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
       flush();
       continue;
     }
-    const node = nodes[id]!;
+    const node = nodes[id] ?? outOfRange(id);
     if (node.kind === 'text') {
       const blank = (node.text ?? '').trim() === '';
       const hidden = !node.visible && !blank;
@@ -157,7 +158,7 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
       flush();
       stack.push([-1 - id, id]);
     }
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, childOwner]);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push([(node.children[i] ?? outOfRange(i)), childOwner]);
   }
   flush();
   return blocks;

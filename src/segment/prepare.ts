@@ -12,8 +12,9 @@
 import type { NodeStyle, PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import { type Box, boxArea, boxFromRect, isEmptyBox } from './geometry.js';
 import { countWords } from '../util/text.js';
+import { outOfRange } from '../util/at.js';
 
-// Hot loops: arrays are read directly (`a[i]!`), not through at() (see util/at.ts).
+// Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
 
 /** Elements that are shown as one opaque thing: never divided, kept even without text. */
 export const MEDIA_TAGS: ReadonlySet<string> = new Set([
@@ -133,7 +134,7 @@ function parseColor(c: string): number {
   }
   const h = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(s);
   if (h) {
-    const hex = h[1]!;
+    const hex = h[1] ?? outOfRange(1);
     const full = hex.length === 3 ? hex.split('').map((d) => d + d).join('') : hex;
     return packColor(parseInt(full.slice(0, 2), 16), parseInt(full.slice(2, 4), 16), parseInt(full.slice(4, 6), 16), 1);
   }
@@ -274,10 +275,10 @@ export function preparePage(snapshot: PageSnapshot): PreparedPage {
     vw: Math.max(1, snapshot.viewport.width),
     vh: Math.max(1, snapshot.viewport.height),
   };
-  for (let k = 0; k < order.length; k++) topDown(b, order[k]!);
+  for (let k = 0; k < order.length; k++) topDown(b, (order[k] ?? outOfRange(k)));
   for (let k = order.length - 1; k >= 0; k--) {
-    const id = order[k]!;
-    if (nodes[id]!.kind === 'text') bottomUpText(b, id);
+    const id = order[k] ?? outOfRange(k);
+    if ((nodes[id] ?? outOfRange(id)).kind === 'text') bottomUpText(b, id);
     else bottomUpElement(b, id);
   }
   const byLine = (x: RuleLine, y: RuleLine): number => x.lo - y.lo || x.hi - y.hi || x.from - y.from || x.to - y.to || x.node - y.node;
@@ -305,9 +306,9 @@ function walkFromRoot(nodes: readonly SnapshotNode[], root: number): { order: In
     while (stack.length) {
       const id = stack.pop()!;
       order[count++] = id;
-      const kids = nodes[id]!.children;
+      const kids = (nodes[id] ?? outOfRange(id)).children;
       for (let k = kids.length - 1; k >= 0; k--) {
-        const c = kids[k]!;
+        const c = kids[k] ?? outOfRange(k);
         if (c < 0 || c >= n || seen[c]) continue;
         seen[c] = 1;
         parent[c] = id;
@@ -320,11 +321,11 @@ function walkFromRoot(nodes: readonly SnapshotNode[], root: number): { order: In
 
 /** Top-down, per node: flow, media, font, background, link flag, clipped box, overlay flag, rule lines. */
 function topDown(b: Build, id: number): void {
-  const node = b.nodes[id]!;
-  const p = b.parent[id]!;
+  const node = b.nodes[id] ?? outOfRange(id);
+  const p = b.parent[id] ?? outOfRange(id);
   const isElement = node.kind === 'element';
   b.flow[id] = flowOf(node);
-  const style = isElement ? node.style : p >= 0 ? b.nodes[p]!.style : undefined;
+  const style = isElement ? node.style : p >= 0 ? (b.nodes[p] ?? outOfRange(p)).style : undefined;
   if (isElement) {
     b.fontSize[id] = style?.fontSize ?? 16;
     b.fontWeight[id] = style?.fontWeight ?? 400;
@@ -333,10 +334,10 @@ function topDown(b: Build, id: number): void {
     if (MEDIA_TAGS.has(node.tag) && !(node.tag === 'iframe' && node.children.length > 0)) b.media[id] = 1;
     b.inLink[id] = (p >= 0 && b.inLink[p]) || node.tag === 'a' ? 1 : 0;
   } else {
-    b.fontSize[id] = p >= 0 ? b.fontSize[p]! : 16;
-    b.fontWeight[id] = p >= 0 ? b.fontWeight[p]! : 400;
-    b.bg[id] = p >= 0 ? b.bg[p]! : DEFAULT_BG;
-    b.inLink[id] = p >= 0 ? b.inLink[p]! : 0;
+    b.fontSize[id] = p >= 0 ? (b.fontSize[p] ?? outOfRange(p)) : 16;
+    b.fontWeight[id] = p >= 0 ? (b.fontWeight[p] ?? outOfRange(p)) : 400;
+    b.bg[id] = p >= 0 ? (b.bg[p] ?? outOfRange(p)) : DEFAULT_BG;
+    b.inLink[id] = p >= 0 ? (b.inLink[p] ?? outOfRange(p)) : 0;
   }
 
   // Clip: the node's own box is clipped by what its ancestors clip; fixed boxes escape.
@@ -344,7 +345,7 @@ function topDown(b: Build, id: number): void {
   if (p < 0 || (isElement && style?.position === 'fixed')) {
     k0 = b.pageBox.x0; k1 = b.pageBox.y0; k2 = b.pageBox.x1; k3 = b.pageBox.y1;
   } else {
-    k0 = b.cx0[p]!; k1 = b.cy0[p]!; k2 = b.cx1[p]!; k3 = b.cy1[p]!;
+    k0 = b.cx0[p] ?? outOfRange(p); k1 = b.cy0[p] ?? outOfRange(p); k2 = b.cx1[p] ?? outOfRange(p); k3 = b.cy1[p] ?? outOfRange(p);
   }
   // Round the rect, then clamp it into the clip box (a box outside collapses onto its edge).
   const r = node.rect;
@@ -395,7 +396,7 @@ function addRuleLines(b: Build, node: SnapshotNode, id: number, x0: number, y0: 
 
 /** Bottom-up, text node: its own text measures. */
 function bottomUpText(b: Build, id: number): void {
-  const node = b.nodes[id]!;
+  const node = b.nodes[id] ?? outOfRange(id);
   const len = node.visible ? collapsedLength(node.text) : 0;
   if (len > 0) {
     b.visibleText[id] = 1;
@@ -406,27 +407,27 @@ function bottomUpText(b: Build, id: number): void {
     b.textNodes[id] = 1;
     b.firstText[id] = id;
     b.lastText[id] = id;
-    b.fontKey[id] = fontKeyOf(b.fontSize[id]!, b.fontWeight[id]!);
+    b.fontKey[id] = fontKeyOf((b.fontSize[id] ?? outOfRange(id)), (b.fontWeight[id] ?? outOfRange(id)));
     b.textual[id] = 1;
   }
   b.inline[id] = 1;
-  b.ex0[id] = b.bx0[id]!;
-  b.ey0[id] = b.by0[id]!;
-  b.ex1[id] = b.bx1[id]!;
-  b.ey1[id] = b.by1[id]!;
+  b.ex0[id] = b.bx0[id] ?? outOfRange(id);
+  b.ey0[id] = b.by0[id] ?? outOfRange(id);
+  b.ex1[id] = b.bx1[id] ?? outOfRange(id);
+  b.ey1[id] = b.by1[id] ?? outOfRange(id);
 }
 
 /** Bottom-up, element: content, inline-ness, subtree aggregates, font, overlay flag, effective box. */
 function bottomUpElement(b: Build, id: number): void {
-  const node = b.nodes[id]!;
-  const ownVisible = node.visible && b.bx1[id]! > b.bx0[id]! && b.by1[id]! > b.by0[id]!;
+  const node = b.nodes[id] ?? outOfRange(id);
+  const ownVisible = node.visible && (b.bx1[id] ?? outOfRange(id)) > (b.bx0[id] ?? outOfRange(id)) && (b.by1[id] ?? outOfRange(id)) > (b.by0[id] ?? outOfRange(id));
   let content = b.media[id] && node.visible ? 1 : 0;
   let kidsInline = true;
   let fk = FONT_NONE;
-  let c = 0, lc = 0, wd = 0, tn = 0, ft = -1, lt = -1, ov = b.isOverlay[id]!;
+  let c = 0, lc = 0, wd = 0, tn = 0, ft = -1, lt = -1, ov = b.isOverlay[id] ?? outOfRange(id);
   let ux0 = Infinity, uy0 = Infinity, ux1 = -Infinity, uy1 = -Infinity;
   if (ownVisible) {
-    ux0 = b.bx0[id]!; uy0 = b.by0[id]!; ux1 = b.bx1[id]!; uy1 = b.by1[id]!;
+    ux0 = b.bx0[id] ?? outOfRange(id); uy0 = b.by0[id] ?? outOfRange(id); ux1 = b.bx1[id] ?? outOfRange(id); uy1 = b.by1[id] ?? outOfRange(id);
   }
   for (const ch of node.children) {
     if (b.parent[ch] !== id) continue;
@@ -434,14 +435,14 @@ function bottomUpElement(b: Build, id: number): void {
     if (!b.hasContent[ch]) continue;
     content = 1;
     if (!b.inline[ch]) kidsInline = false;
-    fk = mergeFont(fk, b.fontKey[ch]!);
-    c += b.chars[ch]!;
-    lc += b.linkChars[ch]!;
-    wd += b.words[ch]!;
-    tn += b.textNodes[ch]!;
-    if (ft < 0 && b.firstText[ch]! >= 0) ft = b.firstText[ch]!;
-    if (b.lastText[ch]! >= 0) lt = b.lastText[ch]!;
-    const cx0 = b.ex0[ch]!, cy0 = b.ey0[ch]!, cx1 = b.ex1[ch]!, cy1 = b.ey1[ch]!;
+    fk = mergeFont(fk, (b.fontKey[ch] ?? outOfRange(ch)));
+    c += b.chars[ch] ?? outOfRange(ch);
+    lc += b.linkChars[ch] ?? outOfRange(ch);
+    wd += b.words[ch] ?? outOfRange(ch);
+    tn += b.textNodes[ch] ?? outOfRange(ch);
+    if (ft < 0 && (b.firstText[ch] ?? outOfRange(ch)) >= 0) ft = b.firstText[ch] ?? outOfRange(ch);
+    if ((b.lastText[ch] ?? outOfRange(ch)) >= 0) lt = b.lastText[ch] ?? outOfRange(ch);
+    const cx0 = (b.ex0[ch] ?? outOfRange(ch)), cy0 = (b.ey0[ch] ?? outOfRange(ch)), cx1 = (b.ex1[ch] ?? outOfRange(ch)), cy1 = b.ey1[ch] ?? outOfRange(ch);
     if (cx1 > cx0 && cy1 > cy0) {
       if (cx0 < ux0) ux0 = cx0;
       if (cy0 < uy0) uy0 = cy0;
@@ -449,7 +450,7 @@ function bottomUpElement(b: Build, id: number): void {
       if (cy1 > uy1) uy1 = cy1;
     }
   }
-  const flow = b.flow[id]!;
+  const flow = b.flow[id] ?? outOfRange(id);
   b.hasContent[id] = content;
   b.containsOverlay[id] = ov;
   if (b.media[id]) b.inline[id] = flow === Flow.Inline ? 1 : 0;
@@ -463,7 +464,7 @@ function bottomUpElement(b: Build, id: number): void {
   b.fontKey[id] = fk;
   b.textual[id] = !b.media[id] && c > 0 && kidsInline ? 1 : 0;
   if (ux0 === Infinity) {
-    b.ex0[id] = b.bx0[id]!; b.ey0[id] = b.by0[id]!; b.ex1[id] = b.bx1[id]!; b.ey1[id] = b.by1[id]!;
+    b.ex0[id] = b.bx0[id] ?? outOfRange(id); b.ey0[id] = b.by0[id] ?? outOfRange(id); b.ex1[id] = b.bx1[id] ?? outOfRange(id); b.ey1[id] = b.by1[id] ?? outOfRange(id);
   } else {
     b.ex0[id] = ux0; b.ey0[id] = uy0; b.ex1[id] = ux1; b.ey1[id] = uy1;
   }
@@ -480,7 +481,7 @@ export function contentChildren(pre: PreparedPage, id: number): number[] {
 }
 
 function pushContentChildren(pre: PreparedPage, id: number, out: number[]): void {
-  for (const ch of pre.nodes[id]!.children) {
+  for (const ch of (pre.nodes[id] ?? outOfRange(id)).children) {
     if (pre.parent[ch] !== id || !pre.hasContent[ch]) continue;
     if (pre.flow[ch] === Flow.Contents && !pre.media[ch]) pushContentChildren(pre, ch, out);
     else out.push(ch);
@@ -489,9 +490,9 @@ function pushContentChildren(pre: PreparedPage, id: number, out: number[]): void
 
 /** True when a direct (or contents-lifted) child is a visible `<hr>`. */
 export function hasHrChild(pre: PreparedPage, id: number): boolean {
-  for (const ch of pre.nodes[id]!.children) {
+  for (const ch of (pre.nodes[id] ?? outOfRange(id)).children) {
     if (pre.parent[ch] !== id) continue;
-    const node = pre.nodes[ch]!;
+    const node = pre.nodes[ch] ?? outOfRange(ch);
     if (node.tag === 'hr' && node.visible) return true;
     if (pre.flow[ch] === Flow.Contents && hasHrChild(pre, ch)) return true;
   }
@@ -500,7 +501,7 @@ export function hasHrChild(pre: PreparedPage, id: number): boolean {
 
 /** Content-aware box of a node. */
 export function nodeBox(pre: PreparedPage, id: number): Box {
-  return { x0: pre.ex0[id]!, y0: pre.ey0[id]!, x1: pre.ex1[id]!, y1: pre.ey1[id]! };
+  return { x0: (pre.ex0[id] ?? outOfRange(id)), y0: (pre.ey0[id] ?? outOfRange(id)), x1: (pre.ex1[id] ?? outOfRange(id)), y1: (pre.ey1[id] ?? outOfRange(id)) };
 }
 
 export function nodeArea(pre: PreparedPage, id: number): number {

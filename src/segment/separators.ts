@@ -23,9 +23,9 @@ import type { Box } from './geometry.js';
 import type { PoolBlock } from './extract-blocks.js';
 import type { PreparedPage, RuleLine } from './prepare.js';
 import type { SeparatorWeights } from './params.js';
-import { last } from '../util/at.js';
+import { last, outOfRange } from '../util/at.js';
 
-// Hot loops: arrays are read directly (`a[i]!`), not through at() (see util/at.ts).
+// Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
 
 /** Gaps thinner than this are not separators of their own (they may still be touching boundaries). */
 export const MIN_THICKNESS = 2;
@@ -132,8 +132,8 @@ export const fontDifferenceRule: WeightRule = (x) => {
   const a = x.pre.lastText[lastId(x.pre, x.before)] ?? -1;
   const b = x.pre.firstText[firstId(x.pre, x.after)] ?? -1;
   if (a < 0 || b < 0) return null;
-  if (Math.abs(x.pre.fontSize[a]! - x.pre.fontSize[b]!) >= 1) return { key: 'fontSize', coef: 1, name: 'font-size' };
-  if (x.pre.fontWeight[a]! >= 600 !== x.pre.fontWeight[b]! >= 600) return { key: 'fontWeight', coef: 1, name: 'font-weight' };
+  if (Math.abs((x.pre.fontSize[a] ?? outOfRange(a)) - (x.pre.fontSize[b] ?? outOfRange(b))) >= 1) return { key: 'fontSize', coef: 1, name: 'font-size' };
+  if ((x.pre.fontWeight[a] ?? outOfRange(a)) >= 600 !== (x.pre.fontWeight[b] ?? outOfRange(b)) >= 600) return { key: 'fontWeight', coef: 1, name: 'font-weight' };
   return null;
 };
 
@@ -142,7 +142,7 @@ export const headingBelowRule: WeightRule = (x) => {
   const a = x.pre.lastText[lastId(x.pre, x.before)] ?? -1;
   const b = x.pre.firstText[firstId(x.pre, x.after)] ?? -1;
   if (a < 0 || b < 0) return null;
-  return x.pre.fontSize[b]! - x.pre.fontSize[a]! >= 1 ? { key: 'headingBelow', coef: 1, name: 'heading-below' } : null;
+  return (x.pre.fontSize[b] ?? outOfRange(b)) - (x.pre.fontSize[a] ?? outOfRange(a)) >= 1 ? { key: 'headingBelow', coef: 1, name: 'heading-below' } : null;
 };
 
 /** Rule 5, similar structure (horizontal only): text blocks on both sides: −2. */
@@ -157,7 +157,7 @@ export const textBothSidesRule: WeightRule = (x) =>
 export const spanRule: WeightRule = (x) => {
   const p = x.pre;
   const r = p.root;
-  const full = x.orientation === 'horizontal' ? p.ex1[r]! - p.ex0[r]! : p.ey1[r]! - p.ey0[r]!;
+  const full = x.orientation === 'horizontal' ? (p.ex1[r] ?? outOfRange(r)) - (p.ex0[r] ?? outOfRange(r)) : (p.ey1[r] ?? outOfRange(r)) - (p.ey0[r] ?? outOfRange(r));
   if (full <= 0) return null;
   const share = Math.min(1, (x.spanTo - x.spanFrom) / full);
   return { key: 'span', coef: share, name: `span(${Math.round(share * 100)}%)` };
@@ -174,31 +174,31 @@ export const VERTICAL_RULES: readonly WeightRule[] = [distanceRule, lineRule, ba
 
 /** Background of a block: an element's effective background; a run's parent background. */
 export function blockBg(pre: PreparedPage, b: PoolBlock): number {
-  const first = b.ids[0]!;
+  const first = b.ids[0] ?? outOfRange(0);
   if (b.group) {
-    const p = pre.parent[first]!;
-    return p >= 0 ? pre.bg[p]! : pre.bg[first]!;
+    const p = pre.parent[first] ?? outOfRange(first);
+    return p >= 0 ? (pre.bg[p] ?? outOfRange(p)) : (pre.bg[first] ?? outOfRange(first));
   }
-  return pre.bg[first]!;
+  return (pre.bg[first] ?? outOfRange(first));
 }
 
 /** Text-like block: a run of inline content with text, or an element whose content is all inline text. */
 export function isTextBlock(pre: PreparedPage, b: PoolBlock): boolean {
   if (b.group) {
     let chars = 0;
-    for (const id of b.ids) chars += pre.chars[id]!;
+    for (const id of b.ids) chars += pre.chars[id] ?? outOfRange(id);
     return chars > 0;
   }
-  return pre.textual[b.ids[0]!] === 1;
+  return pre.textual[(b.ids[0] ?? outOfRange(0))] === 1;
 }
 
 function firstId(pre: PreparedPage, b: PoolBlock): number {
-  for (const id of b.ids) if (pre.firstText[id]! >= 0) return id;
-  return b.ids[0]!;
+  for (const id of b.ids) if ((pre.firstText[id] ?? outOfRange(id)) >= 0) return id;
+  return (b.ids[0] ?? outOfRange(0));
 }
 
 function lastId(pre: PreparedPage, b: PoolBlock): number {
-  for (let i = b.ids.length - 1; i >= 0; i--) if (pre.lastText[b.ids[i]!]! >= 0) return b.ids[i]!;
+  for (let i = b.ids.length - 1; i >= 0; i--) if ((pre.lastText[(b.ids[i] ?? outOfRange(i))] ?? outOfRange((b.ids[i] ?? outOfRange(i)))) >= 0) return (b.ids[i] ?? outOfRange(i));
   return last(b.ids);
 }
 
@@ -210,12 +210,12 @@ function findLine(lines: readonly RuleLine[], lo: number, hi: number, from: numb
   let b = lines.length;
   while (a < b) {
     const m = (a + b) >> 1;
-    if (lines[m]!.lo < hi) a = m + 1;
+    if ((lines[m] ?? outOfRange(m)).lo < hi) a = m + 1;
     else b = m;
   }
   const need = Math.max(1, (to - from) / 2);
   for (let i = a - 1; i >= 0; i--) {
-    const l = lines[i]!;
+    const l = lines[i] ?? outOfRange(i);
     if (l.lo < lo - 64) break; // no rule line is thicker than 64 px
     if (l.hi <= lo) continue;
     const overlap = Math.min(l.to, to) - Math.max(l.from, from);
@@ -241,7 +241,7 @@ function extents(blocks: readonly PoolBlock[], o: Orientation): { lo: Int32Array
   const lo = new Int32Array(blocks.length);
   const hi = new Int32Array(blocks.length);
   for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i]!.box;
+    const b = (blocks[i] ?? outOfRange(i)).box;
     const a = o === 'horizontal' ? b.y0 : b.x0;
     const z = o === 'horizontal' ? b.y1 : b.x1;
     lo[i] = a;
@@ -253,7 +253,7 @@ function extents(blocks: readonly PoolBlock[], o: Orientation): { lo: Int32Array
 function sortedBy(key: Int32Array, tie: Int32Array): Int32Array {
   const idx = new Int32Array(key.length);
   for (let i = 0; i < idx.length; i++) idx[i] = i;
-  return idx.sort((p, q) => key[p]! - key[q]! || tie[p]! - tie[q]! || p - q);
+  return idx.sort((p, q) => (key[p] ?? outOfRange(p)) - (key[q] ?? outOfRange(q)) || (tie[p] ?? outOfRange(p)) - (tie[q] ?? outOfRange(q)) || p - q);
 }
 
 /** Steps 1–2: the empty bands between blocks along the axis, plus touching boundaries. */
@@ -265,18 +265,18 @@ export function findBands(blocks: readonly PoolBlock[], o: Orientation): Candida
 function bandsOf(lo: Int32Array, hi: Int32Array, order: Int32Array): Candidate[] {
   const out: Candidate[] = [];
   if (order.length === 0) return out;
-  let end = hi[order[0]!]!;
+  let end = (hi[(order[0] ?? outOfRange(0))] ?? outOfRange((order[0] ?? outOfRange(0))));
   for (let k = 1; k < order.length; k++) {
-    const i = order[k]!;
-    const t = lo[i]! - end;
+    const i = order[k] ?? outOfRange(k);
+    const t = (lo[i] ?? outOfRange(i)) - end;
     if (t >= MIN_THICKNESS) {
-      out.push({ start: end, end: lo[i]!, cut: end + Math.floor(t / 2), thickness: t, touching: false });
+      out.push({ start: end, end: (lo[i] ?? outOfRange(i)), cut: end + Math.floor(t / 2), thickness: t, touching: false });
     } else if (t >= -ADJACENCY_TOLERANCE) {
-      const s = Math.min(end, lo[i]!);
-      const e = Math.max(end, lo[i]!);
-      out.push({ start: s, end: e, cut: Math.floor((end + lo[i]!) / 2), thickness: Math.max(0, t), touching: true });
+      const s = Math.min(end, (lo[i] ?? outOfRange(i)));
+      const e = Math.max(end, (lo[i] ?? outOfRange(i)));
+      out.push({ start: s, end: e, cut: Math.floor((end + (lo[i] ?? outOfRange(i))) / 2), thickness: Math.max(0, t), touching: true });
     }
-    if (hi[i]! > end) end = hi[i]!;
+    if ((hi[i] ?? outOfRange(i)) > end) end = hi[i] ?? outOfRange(i);
   }
   return out;
 }
@@ -297,7 +297,7 @@ function betterRep(b: PoolBlock, best: PoolBlock | null, o: Orientation): boolea
   const across = o === 'horizontal' ? b.box.x0 : b.box.y0;
   const bestAcross = o === 'horizontal' ? best.box.x0 : best.box.y0;
   if (across !== bestAcross) return across < bestAcross;
-  return b.ids[0]! < best.ids[0]!;
+  return (b.ids[0] ?? outOfRange(0)) < (best.ids[0] ?? outOfRange(0));
 }
 
 /** First index in `order` whose key is >= v. */
@@ -306,7 +306,7 @@ function lowerBound(order: Int32Array, key: Int32Array, v: number): number {
   let b = order.length;
   while (a < b) {
     const m = (a + b) >> 1;
-    if (key[order[m]!]! < v) a = m + 1;
+    if ((key[(order[m] ?? outOfRange(m))] ?? outOfRange((order[m] ?? outOfRange(m)))) < v) a = m + 1;
     else b = m;
   }
   return a;
@@ -349,21 +349,21 @@ export function findSeparators(pre: PreparedPage, blocks: readonly PoolBlock[], 
     let after: PoolBlock | null = null;
     if (indexed) {
       for (let k = lowerBound(byHi, hi, c.start - tol); k < byHi.length; k++) {
-        const i = byHi[k]!;
-        if (hi[i]! > c.end + tol) break;
-        if (lo[i]! + hi[i]! < 2 * c.cut && betterRep(blocks[i]!, before, o)) before = blocks[i]!;
+        const i = byHi[k] ?? outOfRange(k);
+        if ((hi[i] ?? outOfRange(i)) > c.end + tol) break;
+        if ((lo[i] ?? outOfRange(i)) + (hi[i] ?? outOfRange(i)) < 2 * c.cut && betterRep((blocks[i] ?? outOfRange(i)), before, o)) before = blocks[i] ?? outOfRange(i);
       }
       for (let k = lowerBound(byLo, lo, c.start - tol); k < byLo.length; k++) {
-        const i = byLo[k]!;
-        if (lo[i]! > c.end + tol) break;
-        if (lo[i]! + hi[i]! >= 2 * c.cut && betterRep(blocks[i]!, after, o)) after = blocks[i]!;
+        const i = byLo[k] ?? outOfRange(k);
+        if ((lo[i] ?? outOfRange(i)) > c.end + tol) break;
+        if ((lo[i] ?? outOfRange(i)) + (hi[i] ?? outOfRange(i)) >= 2 * c.cut && betterRep((blocks[i] ?? outOfRange(i)), after, o)) after = blocks[i] ?? outOfRange(i);
       }
     } else {
       for (let i = 0; i < blocks.length; i++) {
-        if (lo[i]! + hi[i]! < 2 * c.cut) {
-          if (hi[i]! >= c.start - tol && hi[i]! <= c.end + tol && betterRep(blocks[i]!, before, o)) before = blocks[i]!;
-        } else if (lo[i]! >= c.start - tol && lo[i]! <= c.end + tol && betterRep(blocks[i]!, after, o)) {
-          after = blocks[i]!;
+        if ((lo[i] ?? outOfRange(i)) + (hi[i] ?? outOfRange(i)) < 2 * c.cut) {
+          if ((hi[i] ?? outOfRange(i)) >= c.start - tol && (hi[i] ?? outOfRange(i)) <= c.end + tol && betterRep((blocks[i] ?? outOfRange(i)), before, o)) before = blocks[i] ?? outOfRange(i);
+        } else if ((lo[i] ?? outOfRange(i)) >= c.start - tol && (lo[i] ?? outOfRange(i)) <= c.end + tol && betterRep((blocks[i] ?? outOfRange(i)), after, o)) {
+          after = blocks[i] ?? outOfRange(i);
         }
       }
     }
@@ -424,7 +424,7 @@ export type SeparatorCache = Map<string, FoundSeparator[]>;
 
 function cacheKey(blocks: readonly PoolBlock[], area: Box): string {
   let k = `${area.x0},${area.y0},${area.x1},${area.y1}`;
-  for (const b of blocks) k += `|${b.ids[0]!}+${b.ids.length}`;
+  for (const b of blocks) k += `|${(b.ids[0] ?? outOfRange(0))}+${b.ids.length}`;
   return k;
 }
 
@@ -459,7 +459,7 @@ export function detectAllSeparators(
 /** Visible characters of a pool block. */
 export function blockChars(pre: PreparedPage, b: PoolBlock): number {
   let n = 0;
-  for (const id of b.ids) n += pre.chars[id]!;
+  for (const id of b.ids) n += pre.chars[id] ?? outOfRange(id);
   return n;
 }
 
@@ -488,7 +488,7 @@ export function withoutBackdrops(pre: PreparedPage, blocks: readonly PoolBlock[]
   if (bare.length === 0 || text.length < 2) return blocks;
   const drop = new Set<number>();
   for (const i of bare) {
-    const m = blocks[i]!.box;
+    const m = (blocks[i] ?? outOfRange(i)).box;
     for (const t of text) {
       const a = t.box;
       const w = Math.min(a.x1, m.x1) - Math.max(a.x0, m.x0);
@@ -505,10 +505,10 @@ export function withoutBackdrops(pre: PreparedPage, blocks: readonly PoolBlock[]
 
 /** An element that draws a visible box of its own: a background unlike its parent's, an image, or a border. */
 function isPanel(pre: PreparedPage, id: number): boolean {
-  const node = pre.nodes[id]!;
+  const node = pre.nodes[id] ?? outOfRange(id);
   if (node.kind !== 'element' || !node.visible || !node.style) return false;
-  if (pre.bx1[id]! <= pre.bx0[id]! || pre.by1[id]! <= pre.by0[id]!) return false;
-  const p = pre.parent[id]!;
+  if ((pre.bx1[id] ?? outOfRange(id)) <= (pre.bx0[id] ?? outOfRange(id)) || (pre.by1[id] ?? outOfRange(id)) <= (pre.by0[id] ?? outOfRange(id))) return false;
+  const p = pre.parent[id] ?? outOfRange(id);
   const s = node.style;
   return (p >= 0 && pre.bg[id] !== pre.bg[p]) || s.backgroundImage || s.borderTop > 0 || s.borderBottom > 0 || s.borderLeft > 0 || s.borderRight > 0;
 }
@@ -523,7 +523,7 @@ function isPanel(pre: PreparedPage, id: number): boolean {
 export function panelsOf(pre: PreparedPage, blocks: readonly PoolBlock[]): PoolBlock[] {
   const under = new Map<number, number[]>();
   blocks.forEach((b, i) => {
-    for (let id = pre.parent[b.ids[0]!]!; id >= 0; id = pre.parent[id]!) {
+    for (let id = (pre.parent[(b.ids[0] ?? outOfRange(0))] ?? outOfRange((b.ids[0] ?? outOfRange(0)))); id >= 0; id = (pre.parent[id] ?? outOfRange(id))) {
       // only panels are kept below: listing the blocks under the other ancestors is wasted
       if (!isPanel(pre, id)) continue;
       const list = under.get(id);
@@ -534,16 +534,16 @@ export function panelsOf(pre: PreparedPage, blocks: readonly PoolBlock[]): PoolB
   const out: PoolBlock[] = [];
   for (const [id, inside] of under) {
     if (inside.length >= blocks.length) continue;
-    const box = { x0: pre.bx0[id]!, y0: pre.by0[id]!, x1: pre.bx1[id]!, y1: pre.by1[id]! };
+    const box = { x0: (pre.bx0[id] ?? outOfRange(id)), y0: (pre.by0[id] ?? outOfRange(id)), x1: (pre.bx1[id] ?? outOfRange(id)), y1: (pre.by1[id] ?? outOfRange(id)) };
     // A panel that runs into blocks outside it is no clean region: leave it out.
     const mine = new Set(inside);
     let clean = true;
     for (let i = 0; i < blocks.length && clean; i++) {
       if (mine.has(i)) continue;
-      const b = blocks[i]!.box;
+      const b = (blocks[i] ?? outOfRange(i)).box;
       if (Math.min(b.x1, box.x1) - Math.max(b.x0, box.x0) > ADJACENCY_TOLERANCE && Math.min(b.y1, box.y1) - Math.max(b.y0, box.y0) > ADJACENCY_TOLERANCE) clean = false;
     }
     if (clean) out.push({ ids: [id], group: false, box, doc: 1, rule: 'panel' });
   }
-  return out.sort((a, b) => a.ids[0]! - b.ids[0]!);
+  return out.sort((a, b) => (a.ids[0] ?? outOfRange(0)) - (b.ids[0] ?? outOfRange(0)));
 }
