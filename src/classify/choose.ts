@@ -173,7 +173,8 @@ function within(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) =
 /** A quotation (`<blockquote>`, `<q>`). */
 const isQuotation = (node: SnapshotNode): boolean => node.tag === 'blockquote' || node.tag === 'q';
 
-const textKey = (b: TextBlock): string => b.text.toLowerCase().replace(/\s+/g, ' ').trim();
+/** What makes two blocks' texts the same: their text up to case (already collapsed and trimmed). */
+const textKey = (b: TextBlock): string => b.text.toLowerCase();
 
 /**
  * A kept quotation that repeats kept text word for word is left out: a reply quoting a post of

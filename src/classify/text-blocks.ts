@@ -16,7 +16,9 @@ export interface TextBlock {
   owner: number;
   /** Visible text node ids in the run. */
   textNodes: number[];
+  /** The run's text, each white-space run collapsed to one space, trimmed. */
   text: string;
+  /** Non-space characters (UTF-16 code units) of the text. */
   chars: number;
   linkChars: number;
   words: number;
@@ -84,6 +86,9 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
   const blocks: TextBlock[] = [];
   const includeHidden = options.includeHidden === true;
   let run: { owner: number; ids: number[]; hidden: boolean } | null = null;
+  // Non-space characters of each text node met, counted once: they tell blank text apart, and a
+  // run's characters are its nodes' (collapsing and trimming white space keeps every other one).
+  const nonSpace = new Int32Array(nodes.length);
 
   const flush = (): void => {
     if (!run) return;
@@ -92,19 +97,21 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
     const hidden = run.hidden;
     run = null;
     let text = '';
+    let chars = 0;
     let linkChars = 0;
     let lines = 0;
     let rect: Rect | null = null;
     for (const id of ids) {
       const t = nodes[id] ?? outOfRange(id);
-      const s = t.text ?? '';
-      text += s;
-      if (index.inLink[id]) linkChars += nonSpaceChars(s);
+      text += t.text ?? '';
+      const ns = nonSpace[id] ?? outOfRange(id);
+      chars += ns;
+      if (index.inLink[id]) linkChars += ns;
       lines = Math.max(lines, t.lines ?? 1);
-      if ((t.visible || hidden) && s.trim()) rect = unionRect(rect, t.rect);
+      if ((t.visible || hidden) && ns > 0) rect = unionRect(rect, t.rect);
     }
+    if (chars === 0 || !rect) return;
     const clean = text.replace(/\s+/g, ' ').trim();
-    if (!clean || !rect) return;
     const ownerNode = nodes[owner] ?? outOfRange(owner);
     // Lines: line boxes of the run, estimated from its height and the font size.
     const fs = ownerNode.style?.fontSize ?? 16;
@@ -112,9 +119,9 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
     blocks.push({
       index: blocks.length,
       owner,
-      textNodes: ids.filter((id) => (hidden || (nodes[id] ?? outOfRange(id)).visible) && ((nodes[id] ?? outOfRange(id)).text ?? '').trim() !== ''),
+      textNodes: ids.filter((id) => (hidden || (nodes[id] ?? outOfRange(id)).visible) && (nonSpace[id] ?? outOfRange(id)) > 0),
       text: clean,
-      chars: nonSpaceChars(clean),
+      chars,
       linkChars,
       words: countWords(clean),
       lines: Math.max(lines, estLines),
@@ -126,17 +133,21 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
     });
   };
 
-  // Iterative DFS: (node id, owner) pairs; a marker (-1 - id) flushes at the end of a block element.
-  const stack: Array<[number, number]> = [[snapshot.root, snapshot.root]];
-  while (stack.length) {
-    const [id, owner] = stack.pop()!;
+  // Iterative DFS over (node id, owner) pairs, kept in two parallel stacks; a marker (-1 - id)
+  // flushes at the end of a block element.
+  const stackIds: number[] = [snapshot.root];
+  const stackOwners: number[] = [snapshot.root];
+  while (stackIds.length) {
+    const id = stackIds.pop()!;
+    const owner = stackOwners.pop()!;
     if (id < 0) {
       flush();
       continue;
     }
     const node = nodes[id] ?? outOfRange(id);
     if (node.kind === 'text') {
-      const blank = (node.text ?? '').trim() === '';
+      nonSpace[id] = nonSpaceChars(node.text ?? '');
+      const blank = nonSpace[id] === 0;
       const hidden = !node.visible && !blank;
       if (hidden && !includeHidden) continue;
       const current = run as { owner: number; hidden: boolean } | null;
@@ -156,9 +167,13 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
     const childOwner = inline ? owner : id;
     if (!inline) {
       flush();
-      stack.push([-1 - id, id]);
+      stackIds.push(-1 - id);
+      stackOwners.push(id);
     }
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push([(node.children[i] ?? outOfRange(i)), childOwner]);
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      stackIds.push((node.children[i] ?? outOfRange(i)));
+      stackOwners.push(childOwner);
+    }
   }
   flush();
   return blocks;

@@ -35,30 +35,39 @@ export function countWords(text: string | undefined): number {
   if (!text) return 0;
   let n = 0;
   let inToken = false;
-  let sea = '';
-  const flushSea = (): void => {
-    if (!sea) return;
-    n += dictionaryWords(sea);
-    sea = '';
-    inToken = false;
-  };
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
+  /** Where the current run of Thai/Lao/Khmer/Myanmar characters began, -1 outside one. */
+  let sea = -1;
+  // code point by code point, by index: most text is ASCII, read without making a string per
+  // character (a lone surrogate counts as a character of its own, as a string iterator has it)
+  for (let i = 0; i < text.length; ) {
+    const code = text.codePointAt(i)!;
+    const size = code > 0xffff ? 2 : 1;
     if (code <= 0x7f) {
       // ASCII fast path: most text on most pages.
-      flushSea();
+      if (sea >= 0) {
+        n += dictionaryWords(text.slice(sea, i));
+        sea = -1;
+        inToken = false;
+      }
       if (code === 32 || (code >= 9 && code <= 13)) inToken = false;
       else if (!inToken && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122))) {
         n++;
         inToken = true;
       }
+      i++;
       continue;
     }
+    const ch = String.fromCodePoint(code);
     if (SEA_CHAR.test(ch)) {
-      sea += ch;
+      if (sea < 0) sea = i;
+      i += size;
       continue;
     }
-    flushSea();
+    if (sea >= 0) {
+      n += dictionaryWords(text.slice(sea, i));
+      sea = -1;
+      inToken = false;
+    }
     if (SPACE.test(ch)) inToken = false;
     else if (CJK_CHAR.test(ch)) {
       n++;
@@ -67,8 +76,9 @@ export function countWords(text: string | undefined): number {
       n++;
       inToken = true;
     }
+    i += size;
   }
-  flushSea();
+  if (sea >= 0) n += dictionaryWords(text.slice(sea));
   return n;
 }
 
