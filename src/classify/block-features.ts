@@ -375,8 +375,12 @@ function charKind(ch: string): number {
   return CHAR_OTHER;
 }
 
-/** charKind of every ASCII character, looked up instead of three regex tests per character. */
-const ASCII_KINDS = Uint8Array.from({ length: 128 }, (_, c) => charKind(String.fromCharCode(c)));
+/**
+ * 1 + charKind of each UTF-16 code unit met so far (0: not yet), looked up instead of three
+ * Unicode property tests and a case mapping per character. A lone code unit's kind is its own,
+ * whatever text it is in.
+ */
+const UNIT_KINDS = new Uint8Array(0x10000);
 
 function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): TextFacts {
   const t = b.text;
@@ -388,14 +392,19 @@ function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): 
   let ascii = true;
   for (let i = 0; i < t.length; i++) {
     const code = t.charCodeAt(i);
+    if (code >= 128) ascii = false;
     let kind: number;
-    if (code < 128) kind = ASCII_KINDS[code] ?? outOfRange(code);
-    else {
-      ascii = false;
-      const point = t.codePointAt(i) ?? code;
+    const point = code >= 0xd800 && code <= 0xdbff ? (t.codePointAt(i) ?? code) : code;
+    if (point > 0xffff) {
       // a character beyond the BMP takes two code units
-      if (point > 0xffff) i++;
+      i++;
       kind = charKind(String.fromCodePoint(point));
+    } else {
+      kind = (UNIT_KINDS[code] ?? outOfRange(code)) - 1;
+      if (kind < 0) {
+        kind = charKind(String.fromCharCode(code));
+        UNIT_KINDS[code] = kind + 1;
+      }
     }
     if (kind === CHAR_DIGIT) digits++;
     else if (kind === CHAR_LOWER) letters++;

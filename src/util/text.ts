@@ -1,3 +1,4 @@
+import { outOfRange } from './at.js';
 /** Small text helpers shared by the stages. */
 
 /**
@@ -21,6 +22,24 @@ function dictionaryWords(run: string): number {
   return Math.max(1, n);
 }
 
+/** What countWords makes of a character. */
+const CLASS_OTHER = 1, CLASS_SPACE = 2, CLASS_WORD = 3, CLASS_CJK = 4, CLASS_SEA = 5;
+
+/** The countWords class of one character (a one- or two-unit string). */
+function classOf(ch: string): number {
+  if (SEA_CHAR.test(ch)) return CLASS_SEA;
+  if (SPACE.test(ch)) return CLASS_SPACE;
+  if (CJK_CHAR.test(ch)) return CLASS_CJK;
+  if (WORD_CHAR.test(ch)) return CLASS_WORD;
+  return CLASS_OTHER;
+}
+
+/**
+ * classOf each UTF-16 code unit met so far (0: not yet), filled as characters come: four Unicode
+ * property tests per character were most of the time countWords took on text that is not ASCII.
+ */
+const UNIT_CLASS = new Uint8Array(0x10000);
+
 /**
  * The one word count of viseg (segment statistics, classify's prose length, the record's
  * `wordCount`):
@@ -37,46 +56,36 @@ export function countWords(text: string | undefined): number {
   let inToken = false;
   /** Where the current run of Thai/Lao/Khmer/Myanmar characters began, -1 outside one. */
   let sea = -1;
-  // code point by code point, by index: most text is ASCII, read without making a string per
-  // character (a lone surrogate counts as a character of its own, as a string iterator has it)
-  for (let i = 0; i < text.length; ) {
-    const code = text.codePointAt(i)!;
-    const size = code > 0xffff ? 2 : 1;
-    if (code <= 0x7f) {
-      // ASCII fast path: most text on most pages.
-      if (sea >= 0) {
-        n += dictionaryWords(text.slice(sea, i));
-        sea = -1;
-        inToken = false;
-      }
-      if (code === 32 || (code >= 9 && code <= 13)) inToken = false;
-      else if (!inToken && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122))) {
-        n++;
-        inToken = true;
-      }
+  // code point by code point (a lone surrogate is a character of its own, as a string iterator
+  // has it), by index and through UNIT_CLASS: no string per character
+  for (let i = 0; i < text.length; i++) {
+    const start = i;
+    const unit = text.charCodeAt(i);
+    let cls: number;
+    if (unit >= 0xd800 && unit <= 0xdbff && (text.codePointAt(i) ?? unit) > 0xffff) {
+      cls = classOf(text.slice(i, i + 2));
       i++;
-      continue;
+    } else {
+      cls = UNIT_CLASS[unit] ?? outOfRange(unit);
+      if (cls === 0) UNIT_CLASS[unit] = cls = classOf(String.fromCharCode(unit));
     }
-    const ch = String.fromCodePoint(code);
-    if (SEA_CHAR.test(ch)) {
-      if (sea < 0) sea = i;
-      i += size;
+    if (cls === CLASS_SEA) {
+      if (sea < 0) sea = start;
       continue;
     }
     if (sea >= 0) {
-      n += dictionaryWords(text.slice(sea, i));
+      n += dictionaryWords(text.slice(sea, start));
       sea = -1;
       inToken = false;
     }
-    if (SPACE.test(ch)) inToken = false;
-    else if (CJK_CHAR.test(ch)) {
+    if (cls === CLASS_SPACE) inToken = false;
+    else if (cls === CLASS_CJK) {
       n++;
       inToken = false;
-    } else if (!inToken && WORD_CHAR.test(ch)) {
+    } else if (cls === CLASS_WORD && !inToken) {
       n++;
       inToken = true;
     }
-    i += size;
   }
   if (sea >= 0) n += dictionaryWords(text.slice(sea));
   return n;
