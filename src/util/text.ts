@@ -1,5 +1,5 @@
-import { outOfRange } from './at.js';
 /** Small text helpers shared by the stages. */
+import { outOfRange } from './at.js';
 
 /**
  * Han (the URO, Extensions A to I, compatibility ideographs), Hiragana, Katakana (with the
