@@ -112,8 +112,9 @@ export function featureColumns(model: TreeModel, names: readonly string[]): Int3
 //     made its reads megamorphic and the walk about twice as slow), and few of them: a node's ints
 //     in one array and its floats in another (see NodeLayout), so the loop keeps each array's base
 //     and length in a register. compileModel checked every child and feature index, so the reads
-//     are in range and say so with `!`;
-//   - a step has no branch: the children of a split are adjacent, so the next node is the left
+//     are in range; each still ends in `?? outOfRange(i)`, a test that is never taken and so costs
+//     the CPU nothing to predict;
+//   - a step has no data-dependent branch: the children of a split are adjacent, so the next node is the left
 //     child plus 0 or 1, and every row takes its tree's full depth (a leaf steps onto itself).
 //     Whether a row goes left is a coin toss to the CPU; a mispredicted branch per node cost more
 //     than the whole step;
