@@ -170,6 +170,34 @@ function within(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) =
   return false;
 }
 
+/**
+ * {@link within} for each of `ids`, testing each node once however many of the ids lie below it:
+ * the kept blocks of a page share most of their ancestors.
+ */
+function withinEach(snapshot: PageSnapshot, ids: readonly number[], test: (node: SnapshotNode) => boolean): boolean[] {
+  const nodes = snapshot.nodes;
+  /** Per node: 0 not known yet, 1 neither it nor an ancestor passes, 2 one of them does. */
+  const known = new Uint8Array(nodes.length);
+  const path: number[] = [];
+  return ids.map((start) => {
+    let found = false;
+    for (let id = start, node = nodes[id]; node; id = node.parent, node = nodes[id]) {
+      if (known[id]) {
+        found = known[id] === 2;
+        break;
+      }
+      path.push(id);
+      if (test(node)) {
+        found = true;
+        break;
+      }
+    }
+    for (const id of path) known[id] = found ? 2 : 1;
+    path.length = 0;
+    return found;
+  });
+}
+
 /** A quotation (`<blockquote>`, `<q>`). */
 const isQuotation = (node: SnapshotNode): boolean => node.tag === 'blockquote' || node.tag === 'q';
 
@@ -183,7 +211,8 @@ const textKey = (b: TextBlock): string => b.text.toLowerCase();
  * Short texts ("Thanks!") stay.
  */
 function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  const isQuote = new Map(kept.map((i) => [i, within(snapshot, (blocks[i] ?? outOfRange(i)).owner, isQuotation)]));
+  const quoted = withinEach(snapshot, kept.map((i) => (blocks[i] ?? outOfRange(i)).owner), isQuotation);
+  const isQuote = new Map(kept.map((i, j) => [i, quoted[j] ?? outOfRange(j)]));
   const seen = new Set(kept.filter((i) => !isQuote.get(i)).map((i) => textKey((blocks[i] ?? outOfRange(i)))));
   const repeats = new Set<number>();
   let words = 0;
@@ -252,7 +281,7 @@ function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: T
  */
 function dropSignatures(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[], reviews = false): number[] {
   const named = (node: SnapshotNode): boolean => isSignatureHint(node) || (reviews && isReviewsHint(node));
-  const signed = kept.map((i) => within(snapshot, (blocks[i] ?? outOfRange(i)).owner, named));
+  const signed = withinEach(snapshot, kept.map((i) => (blocks[i] ?? outOfRange(i)).owner), named);
   if (signed.every((s) => s) || !signed.some((s) => s)) return kept;
   const out = kept.filter((_, j) => !(signed[j] ?? outOfRange(j)));
   let words = 0;
@@ -404,7 +433,7 @@ function dropTeaserArticles(snapshot: PageSnapshot, blocks: readonly TextBlock[]
  * (the caller's choice), nor when every kept block is in one.
  */
 function dropComments(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  const inComments = kept.map((i) => within(snapshot, at(blocks, i).owner, isCommentsHint));
+  const inComments = withinEach(snapshot, kept.map((i) => at(blocks, i).owner), isCommentsHint);
   if (inComments.every((c) => c) || !inComments.some((c) => c)) return kept;
   const out = kept.filter((_, j) => !at(inComments, j));
   trace.push({ step: 'comments', blocks: kept.length - out.length, words: wordsOf(blocks, kept.filter((_, j) => at(inComments, j))) });

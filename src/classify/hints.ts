@@ -44,6 +44,9 @@ interface HintText {
 }
 
 const hintTexts = new WeakMap<SnapshotNode, HintText>();
+/** The node asked about last and its answer: the questions about one node come one after another. */
+let lastNode: SnapshotNode | null = null;
+let lastHint: HintText | null = null;
 
 /**
  * id, class and itemprop, with camelCase split at the case change ("bottomByline" ->
@@ -51,6 +54,7 @@ const hintTexts = new WeakMap<SnapshotNode, HintText>();
  * with the node.
  */
 function hintText(node: SnapshotNode): HintText {
+  if (node === lastNode && lastHint) return lastHint;
   let h = hintTexts.get(node);
   if (!h) {
     const a = node.attrs;
@@ -58,6 +62,8 @@ function hintText(node: SnapshotNode): HintText {
     h = { text, positive: text.trim() !== '' && POSITIVE.test(text) };
     hintTexts.set(node, h);
   }
+  lastNode = node;
+  lastHint = h;
   return h;
 }
 
