@@ -62,6 +62,14 @@ const ENTITY_START = /&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9
  */
 const DESTINATION_ENTITY = /&(?=#|[A-Za-z][A-Za-z0-9]{1,31};)/g;
 
+/**
+ * Text with a character that turndown's escapes might change (a backslash, `*`, a backtick,
+ * brackets or `_` anywhere; `-`, `+`, `=`, `#`, `>`, `~` or a digit first) or escapeMore's (`&`,
+ * `<`, `~`, parentheses). Most text nodes have none: they are left as they are, without the
+ * eighteen replacements.
+ */
+const MAY_ESCAPE = /[\\*`[\]_&<~()]|^[-+=#>~\d]/;
+
 /** Extra escapes for text, after turndown's own (which never escapes `<` or `&`). */
 function escapeMore(text: string): string {
   return text
@@ -117,6 +125,9 @@ function codeSpan(code: string, cell: boolean): string | null {
   return fence + pad + content + pad + fence;
 }
 
+/** Elements whose text is struck through (a rule filter, asked of every element). */
+const STRIKE_NAMES: ReadonlySet<string> = new Set(['DEL', 'S', 'STRIKE']);
+
 /** Builds the configured turndown service. */
 function createService(): TurndownService {
   const td = new TurndownService({
@@ -128,7 +139,7 @@ function createService(): TurndownService {
   });
   td.use(gfm);
   const escapeMarkdown = td.escape.bind(td);
-  td.escape = (text: string): string => escapeMore(escapeMarkdown(text));
+  td.escape = (text: string): string => (MAY_ESCAPE.test(text) ? escapeMore(escapeMarkdown(text)) : text);
   // Rules added later take precedence over gfm's and turndown's own.
   td.addRule('fencedPre', { filter: 'pre', replacement: (_c, node) => fencedPre(node as HTMLElement, td) });
   td.addRule('codeSpan', {
@@ -153,7 +164,7 @@ function createService(): TurndownService {
     },
   });
   td.addRule('strikethroughDouble', {
-    filter: (node) => ['DEL', 'S', 'STRIKE'].includes(node.nodeName),
+    filter: (node) => STRIKE_NAMES.has(node.nodeName),
     replacement: (content) => (content.trim() === '' ? content : `~~${content}~~`),
   });
   td.addRule('blockLink', {

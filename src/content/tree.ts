@@ -120,7 +120,8 @@ export function whiteSpaceOf(snapshot: PageSnapshot, element: SnapshotNode | und
 export function collapseWhiteSpace(text: string, mode: WhiteSpaceMode): string {
   if (mode === 'pre') return text.replace(/\r\n?/g, '\n');
   if (mode === 'pre-line') return text.replace(/\r\n?/g, '\n').replace(/[ \t\f]+/g, ' ').replace(/ ?\n ?/g, '\n');
-  return text.replace(/[ \t\n\r\f]+/g, ' ');
+  // a text whose white space is all single spaces is its own collapse (most are): no copy
+  return /[\t\n\r\f]| {2}/.test(text) ? text.replace(/[ \t\n\r\f]+/g, ' ') : text;
 }
 
 /**
