@@ -558,7 +558,16 @@ function styleColumns({ ix, nodes, add, tb }: Columns): void {
   add('style.weight', 'style', (i) => tb(i).fontWeight / 100);
   add('style.italic', 'style', (i) => (styleOf(i)?.fontStyle === 'italic' ? 1 : 0));
   add('style.centred', 'style', (i) => (styleOf(i)?.textAlign === 'center' ? 1 : 0));
-  add('style.contrast', 'style', (i) => contrastOf(styleOf(i)?.color, styleOf(i)?.effectiveBackground));
+  // a page has few colour pairs: each is parsed and weighed once
+  const contrasts = new Map<string, number>();
+  add('style.contrast', 'style', (i) => {
+    const color = styleOf(i)?.color ?? '';
+    const background = styleOf(i)?.effectiveBackground ?? '';
+    const key = `${color}\n${background}`;
+    let c = contrasts.get(key);
+    if (c === undefined) contrasts.set(key, (c = contrastOf(color, background)));
+    return c;
+  });
   add('style.pre', 'style', (i) => (/^pre/.test(styleOf(i)?.whiteSpace ?? '') ? 1 : 0));
   add('style.hidden', 'style', (i) => (tb(i).hidden ? 1 : 0));
   add('style.collapsed', 'style', (i) => (tb(i).collapsed ? 1 : 0));
