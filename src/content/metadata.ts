@@ -53,10 +53,11 @@ const BYLINE_SEPARATOR = /\s+[·•|]\s+|\s+[–—]\s+/;
 
 /**
  * Extracts article metadata. `text` is the extracted plain text (for the excerpt fallback and the
- * word count). Each field is null when no source has it; `publishedTime` is ISO 8601 when it
- * could be parsed, else the raw value.
+ * word count), `wordCount` its word count when the caller has counted it (buildContent does).
+ * Each field is null when no source has it; `publishedTime` is ISO 8601 when it could be parsed,
+ * else the raw value.
  */
-export function extractMetadata(snapshot: PageSnapshot, selection: ContentSelection, text: string): ArticleMetadata {
+export function extractMetadata(snapshot: PageSnapshot, selection: ContentSelection, text: string, wordCount = countWords(text)): ArticleMetadata {
   const md = snapshot.metadata;
   const ld = indexJsonLd(Array.isArray(md?.jsonLd) ? md.jsonLd : []);
   const pageUrls = [md?.canonical ?? '', snapshot.finalUrl ?? '', snapshot.url ?? ''];
@@ -79,7 +80,7 @@ export function extractMetadata(snapshot: PageSnapshot, selection: ContentSelect
     leadImage: findLeadImage(src),
     lang: findLang(src),
     excerpt: findExcerpt(src, text),
-    wordCount: countWords(text),
+    wordCount,
   };
 }
 

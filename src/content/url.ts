@@ -56,15 +56,24 @@ export function normalizeRelative(value: string): string | null {
   return ('../'.repeat(NO_BASE_DIRS - shared) + segments.slice(shared).join('/') || './') + tail;
 }
 
+/** The base isBase answered for last, and its answer: the links of a page share their base. */
+let lastBase: string | undefined;
+let lastIsBase = false;
+
 /** True when relative references can be resolved against `base` (an absolute, hierarchical URL). */
 function isBase(base: string | undefined): base is string {
-  if (!isAbsoluteUrl(base)) return false;
-  try {
-    new URL('x', base);
-    return true;
-  } catch {
-    return false; // `c:page.html`, `mailto:...`
+  if (base !== undefined && base === lastBase) return lastIsBase;
+  let ok = isAbsoluteUrl(base);
+  if (ok) {
+    try {
+      new URL('x', base);
+    } catch {
+      ok = false; // `c:page.html`, `mailto:...`
+    }
   }
+  lastBase = base;
+  lastIsBase = ok;
+  return ok;
 }
 
 /**

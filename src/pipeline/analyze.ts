@@ -54,7 +54,7 @@ export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions 
   }
   const t2 = performance.now();
   const content = selection.roots.length ? buildContent(snapshot, selection, { baseUrl: snapshot.finalUrl }) : EMPTY;
-  const metadata = extractMetadata(snapshot, selection, content.text);
+  const metadata = extractMetadata(snapshot, selection, content.text, content.wordCount);
   const t3 = performance.now();
   return { tree, decision, content, metadata, timings: { segment: t1 - t0, classify: t2 - t1, content: t3 - t2 }, strategy };
 }
