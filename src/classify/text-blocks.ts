@@ -44,6 +44,9 @@ export interface TextBlockOptions {
 
 const INLINE_DISPLAYS = new Set(['inline', 'ruby', 'ruby-text', 'contents']);
 
+/** White space that collapsing changes: two in a row, or one that is not a space. */
+const UNCOLLAPSED = /\s\s|[^\S ]/;
+
 /** Whether an element flows inline (does not start a new line). `contents` counts as inline-transparent. */
 export function isInline(node: SnapshotNode): boolean {
   if (node.kind === 'text') return true;
@@ -111,7 +114,8 @@ export function buildTextBlocks(snapshot: PageSnapshot, index: NodeIndex = index
       if ((t.visible || hidden) && ns > 0) rect = unionRect(rect, t.rect);
     }
     if (chars === 0 || !rect) return;
-    const clean = text.replace(/\s+/g, ' ').trim();
+    // most runs hold no white space but single spaces: then trimming is all the collapse does
+    const clean = (UNCOLLAPSED.test(text) ? text.replace(/\s+/g, ' ') : text).trim();
     const ownerNode = nodes[owner] ?? outOfRange(owner);
     // Lines: line boxes of the run, estimated from its height and the font size.
     const fs = ownerNode.style?.fontSize ?? 16;
