@@ -513,6 +513,19 @@ function isPanel(pre: PreparedPage, id: number): boolean {
   return (p >= 0 && pre.bg[id] !== pre.bg[p]) || s.backgroundImage || s.borderTop > 0 || s.borderBottom > 0 || s.borderLeft > 0 || s.borderRight > 0;
 }
 
+/** isPanel of each node of a page, worked out when first asked (-1: not yet), by page. */
+const panels = new WeakMap<PreparedPage, Int8Array>();
+
+/**
+ * The page's isPanel flags: panelsOf asks about every ancestor of every block, in every area of
+ * every round, and the areas of a page share their ancestors.
+ */
+function panelFlags(pre: PreparedPage): Int8Array {
+  let flags = panels.get(pre);
+  if (!flags) panels.set(pre, (flags = new Int8Array(pre.nodes.length).fill(-1)));
+  return flags;
+}
+
 /**
  * Panels: the visible boxes (see isPanel) that hold some but not all of the blocks. People see a
  * panel as one continuous region, so a gap in the text inside it is no gap across the page: in
@@ -521,11 +534,14 @@ function isPanel(pre: PreparedPage, id: number): boolean {
  * part the page across both columns, ahead of the columns' own boundary.)
  */
 export function panelsOf(pre: PreparedPage, blocks: readonly PoolBlock[]): PoolBlock[] {
+  const panel = panelFlags(pre);
   const under = new Map<number, number[]>();
   blocks.forEach((b, i) => {
     for (let id = (pre.parent[(b.ids[0] ?? outOfRange(0))] ?? outOfRange((b.ids[0] ?? outOfRange(0)))); id >= 0; id = (pre.parent[id] ?? outOfRange(id))) {
       // only panels are kept below: listing the blocks under the other ancestors is wasted
-      if (!isPanel(pre, id)) continue;
+      let flag = panel[id] ?? outOfRange(id);
+      if (flag < 0) panel[id] = flag = isPanel(pre, id) ? 1 : 0;
+      if (!flag) continue;
       const list = under.get(id);
       if (list) list.push(i);
       else under.set(id, [i]);
