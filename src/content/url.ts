@@ -20,15 +20,10 @@ const NO_BASE_ORIGIN = 'http://viseg.invalid';
 const NO_BASE_DIRS = 24;
 const NO_BASE_DIR = '/' + Array.from({ length: NO_BASE_DIRS }, (_, i) => `d${i}`).join('/') + '/';
 
-/** True when `s` parses as an absolute URL. */
+/** True when `s` parses as an absolute URL (canParse: the parse without a URL object or a throw). */
 export function isAbsoluteUrl(s: string | undefined): s is string {
   if (s === undefined || s === '') return false;
-  try {
-    new URL(s);
-    return true;
-  } catch {
-    return false;
-  }
+  return URL.canParse(s);
 }
 
 /**
@@ -63,14 +58,8 @@ let lastIsBase = false;
 /** True when relative references can be resolved against `base` (an absolute, hierarchical URL). */
 function isBase(base: string | undefined): base is string {
   if (base !== undefined && base === lastBase) return lastIsBase;
-  let ok = isAbsoluteUrl(base);
-  if (ok) {
-    try {
-      new URL('x', base);
-    } catch {
-      ok = false; // `c:page.html`, `mailto:...`
-    }
-  }
+  // an absolute URL that a relative reference resolves against (not `c:page.html`, `mailto:...`)
+  const ok = isAbsoluteUrl(base) && URL.canParse('x', base);
   lastBase = base;
   lastIsBase = ok;
   return ok;
