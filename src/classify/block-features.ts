@@ -363,6 +363,9 @@ interface TextFacts {
   punct: number;
   cjk: number;
   links: number;
+  /** The text holds a price (lexicon's PRICE), a date (DATE). */
+  price: boolean;
+  date: boolean;
 }
 
 const CHAR_OTHER = 0, CHAR_DIGIT = 1, CHAR_LOWER = 2, CHAR_UPPER = 3, CHAR_PUNCT = 4;
@@ -390,9 +393,11 @@ function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): 
   let letters = 0;
   let punct = 0;
   let ascii = true;
+  let asciiDigit = false;
   for (let i = 0; i < t.length; i++) {
     const code = t.charCodeAt(i);
     if (code >= 128) ascii = false;
+    else if (code >= 48 && code <= 57) asciiDigit = true;
     let kind: number;
     const point = code >= 0xd800 && code <= 0xdbff ? (t.codePointAt(i) ?? code) : code;
     if (point > 0xffff) {
@@ -427,10 +432,15 @@ function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): 
     punct: punct / chars,
     cjk: ascii ? 0 : (t.match(CJK_CHARS)?.length ?? 0) / chars,
     links: anchors.size,
+    // every price and date pattern holds an ASCII digit (`\d`): most texts need no search
+    price: asciiDigit && PRICE.test(t),
+    date: asciiDigit && DATE.test(t),
   };
 }
 
 type Getter = (i: number) => number;
+/** A column's values: a getter of row i's, or the one value of every row (the page's own features). */
+type Column = Getter | number;
 
 /** What the feature passes share about one page: aggregates over its DOM and its VIPS tree. */
 export interface BlockIndex {
@@ -485,7 +495,7 @@ interface Columns {
   W: number;
   H: number;
   VH: number;
-  add: (name: string, family: FeatureFamily, get: Getter) => void;
+  add: (name: string, family: FeatureFamily, get: Column) => void;
   tb: (i: number) => TextBlock;
   fx: (i: number) => TextFacts;
 }
@@ -493,7 +503,7 @@ interface Columns {
 /** Computes the features of every text block of a page, family by family (the order of the columns). */
 export function textBlockFeatures(ix: BlockIndex): FeatureTable {
   const { snapshot, blocks, facts } = ix;
-  const cols: Array<[string, FeatureFamily, Getter]> = [];
+  const cols: Array<[string, FeatureFamily, Column]> = [];
   const c: Columns = {
     ix,
     nodes: snapshot.nodes,
@@ -531,8 +541,8 @@ function textColumns({ add, tb, fx }: Columns): void {
   add('text.uppercase', 'text', (i) => fx(i).upper);
   add('text.punctuation', 'text', (i) => fx(i).punct);
   add('text.cjk', 'text', (i) => fx(i).cjk);
-  add('text.price', 'text', (i) => (PRICE.test(tb(i).text) ? 1 : 0));
-  add('text.date', 'text', (i) => (DATE.test(tb(i).text) ? 1 : 0));
+  add('text.price', 'text', (i) => (fx(i).price ? 1 : 0));
+  add('text.date', 'text', (i) => (fx(i).date ? 1 : 0));
   add('text.copyright', 'text', (i) => (COPYRIGHT.test(tb(i).text) ? 1 : 0));
   add('text.consent', 'text', (i) => (isConsentText(tb(i).text) ? 1 : 0));
   add('text.lines', 'text', (i) => Math.log1p(tb(i).lines));
@@ -671,11 +681,11 @@ function pageColumns({ ix, nodes, H, VH, add }: Columns): void {
   let pageLink = 0;
   let pChars = 0;
   let priceBlocks = 0;
-  for (const b of blocks) {
+  blocks.forEach((b, i) => {
     pageLink += b.linkChars;
     if ((nodes[b.owner] ?? outOfRange(b.owner)).tag === 'p') pChars += b.chars;
-    if (PRICE.test(b.text)) priceBlocks++;
-  }
+    if ((ix.facts[i] ?? outOfRange(i)).price) priceBlocks++;
+  });
   let controls = 0;
   let headings = 0;
   let media = 0;
@@ -687,24 +697,29 @@ function pageColumns({ ix, nodes, H, VH, add }: Columns): void {
   let maxGroup = 0;
   for (const node of nodes) if ((agg.repeat[node.id] ?? outOfRange(node.id)) >= 3) maxGroup = Math.max(maxGroup, (agg.groupChars[node.id] ?? outOfRange(node.id)) / pageChars);
   const flags = pageFlags(ix.page);
-  add('page.chars', 'page', () => Math.log1p(pageChars));
-  add('page.blocks', 'page', () => Math.log1p(blocks.length));
-  add('page.links', 'page', () => pageLink / pageChars);
-  add('page.paragraphShare', 'page', () => pChars / pageChars);
-  add('page.controls', 'page', () => Math.log1p(controls));
-  add('page.headings', 'page', () => Math.log1p(headings));
-  add('page.media', 'page', () => Math.log1p(media));
-  add('page.prices', 'page', () => Math.log1p(priceBlocks));
-  add('page.height', 'page', () => Math.log1p(H / VH));
-  add('page.repeatShare', 'page', () => maxGroup);
-  for (const [name, v] of flags) add(`page.${name}`, 'page', () => v);
+  add('page.chars', 'page', Math.log1p(pageChars));
+  add('page.blocks', 'page', Math.log1p(blocks.length));
+  add('page.links', 'page', pageLink / pageChars);
+  add('page.paragraphShare', 'page', pChars / pageChars);
+  add('page.controls', 'page', Math.log1p(controls));
+  add('page.headings', 'page', Math.log1p(headings));
+  add('page.media', 'page', Math.log1p(media));
+  add('page.prices', 'page', Math.log1p(priceBlocks));
+  add('page.height', 'page', Math.log1p(H / VH));
+  add('page.repeatShare', 'page', maxGroup);
+  for (const [name, v] of flags) add(`page.${name}`, 'page', v);
 }
 
-function tabulate(cols: ReadonlyArray<[string, FeatureFamily, Getter]>, rows: number): FeatureTable {
+function tabulate(cols: ReadonlyArray<[string, FeatureFamily, Column]>, rows: number): FeatureTable {
   const stride = cols.length;
   const data = new Float32Array(rows * stride);
   // column by column: one getter runs for every row in turn
   cols.forEach(([, , get], c) => {
+    if (typeof get === 'number') {
+      const v = Number.isFinite(get) ? get : 0;
+      for (let o = c; o < data.length; o += stride) data[o] = v;
+      return;
+    }
     for (let i = 0, o = c; i < rows; i++, o += stride) {
       const v = get(i);
       data[o] = Number.isFinite(v) ? v : 0;
