@@ -54,6 +54,9 @@ const OWNER_TAGS: ReadonlyArray<[string, ReadonlySet<string>]> = [
   ['span', new Set(['span', 'strong', 'b', 'em', 'i', 'small', 'font'])],
 ];
 
+/** The index into OWNER_TAGS of the set each tag is in (the sets do not overlap). */
+const OWNER_KIND: ReadonlyMap<string, number> = new Map(OWNER_TAGS.flatMap(([, set], k) => [...set].map((tag) => [tag, k] as const)));
+
 /** Ancestor tags whose nearness is a feature (distance in levels from the text's element). */
 const ANCESTOR_TAGS: ReadonlyArray<[string, ReadonlySet<string>]> = [
   ['article', new Set(['article'])],
@@ -601,7 +604,9 @@ function domColumns({ ix, nodes, add, tb }: Columns): void {
   const { blocks, agg, pageChars, repeatAt } = ix;
   const big = (id: number): boolean => (agg.chars[id] ?? outOfRange(id)) > 0.35 * pageChars;
   const dist = ancestorDistances(nodes, blocks, big);
-  for (const [name, set] of OWNER_TAGS) add(`dom.tag.${name}`, 'dom', (i) => (set.has((nodes[tb(i).owner] ?? outOfRange()).tag) ? 1 : 0));
+  // the OWNER_TAGS entry of each block's element, looked up once for the sixteen columns
+  const ownerKind = Int32Array.from(blocks, (b) => OWNER_KIND.get((nodes[b.owner] ?? outOfRange(b.owner)).tag) ?? -1);
+  OWNER_TAGS.forEach(([name], k) => add(`dom.tag.${name}`, 'dom', (i) => (ownerKind[i] === k ? 1 : 0)));
   add('dom.depth', 'dom', (i) => (agg.depth[tb(i).owner] ?? outOfRange()) / 10);
   ANCESTOR_TAGS.forEach(([name], k) => add(`dom.in.${name}`, 'dom', (i) => nearness(((dist.tag[k] ?? outOfRange(k))[i] ?? outOfRange(i)))));
   HINT_ROLES.forEach((role, k) => add(`dom.hint.${role}`, 'dom', (i) => nearness(((dist.role[k] ?? outOfRange(k))[i] ?? outOfRange(i)))));
@@ -620,11 +625,20 @@ function domColumns({ ix, nodes, add, tb }: Columns): void {
 
 /** The element's ancestors and the neighbouring text blocks in reading order (as boilerpipe reads them). */
 function contextColumns({ ix, nodes, add, tb, fx }: Columns): void {
-  const { blocks, bodyFont, agg, pageChars, ancestorAt } = ix;
-  // the element's ancestors
+  const { blocks, bodyFont, agg, pageChars } = ix;
+  // the element's ancestors: six features read each block's ancestor at a level, found once per
+  // block and level (ancestorAt's), walking on from the level below
+  let below = Int32Array.from(blocks, (b) => b.owner);
+  let belowLevel = 0;
   for (const level of ANCESTOR_LEVELS) {
-    // six features read each block's ancestor at this level: found once per block
-    const ups = Int32Array.from(blocks, (_, i) => ancestorAt(i, level));
+    const ups = new Int32Array(blocks.length);
+    for (let i = 0; i < blocks.length; i++) {
+      let id = below[i] ?? outOfRange(i);
+      for (let k = belowLevel; k < level && (nodes[id] ?? outOfRange(id)).parent >= 0; k++) id = (nodes[id] ?? outOfRange(id)).parent;
+      ups[i] = id;
+    }
+    below = ups;
+    belowLevel = level;
     const up = (i: number): number => (ups[i] ?? outOfRange(i));
     add(`context.up${level}.chars`, 'context', (i) => Math.log1p((agg.chars[up(i)] ?? outOfRange())));
     add(`context.up${level}.share`, 'context', (i) => (agg.chars[up(i)] ?? outOfRange()) / pageChars);
