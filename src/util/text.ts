@@ -96,9 +96,27 @@ export function collapse(text: string): string {
   return text.replace(/\s+/gu, ' ').trim();
 }
 
-/** Sentence-ending punctuation marks in the text (Latin, CJK and Arabic full stops). */
+/** . ! ? and the CJK and Arabic full stops, question and exclamation marks: 。！？؟۔ */
+function isSentenceEnd(c: number): boolean {
+  return c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3002 || c === 0xff01 || c === 0xff1f || c === 0x61f || c === 0x6d4;
+}
+
+/** What may follow a sentence end: white space, or a closing quote or bracket: " ' ” ’ ) ] */
+function closesSentence(c: number): boolean {
+  return isSpaceCode(c) || c === 0x22 || c === 0x27 || c === 0x201d || c === 0x2019 || c === 0x29 || c === 0x5d;
+}
+
+/**
+ * Sentence-ending punctuation marks in the text (Latin, CJK and Arabic full stops) that end the
+ * text or come before white space or a closing quote or bracket: the matches of
+ * /[.!?。！？؟۔](?=\s|$|["'”’)\]])/gu, counted without making them (every block's text is counted).
+ */
 export function countSentenceEnds(text: string): number {
-  return text.match(/[.!?。！？؟۔](?=\s|$|["'”’)\]])/gu)?.length ?? 0;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (isSentenceEnd(text.charCodeAt(i)) && (i + 1 === text.length || closesSentence(text.charCodeAt(i + 1)))) n++;
+  }
+  return n;
 }
 
 /**
