@@ -81,6 +81,16 @@ export default tseslint.config(
       // tsc finds unused names (noUnusedLocals in tsconfig.test.json) in the type-check that
       // runs anyway; the ESLint rule cost as much as every other rule here together.
       '@typescript-eslint/no-unused-vars': 'off',
+      // under noUncheckedIndexedAccess, `a[i]!` tells the compiler an element exists without
+      // checking it, so a wrong index flows on as undefined (NaN in the scores). Reads say what
+      // happens instead: `at(a, i)` or `(a[i] ?? outOfRange(i))` throw, or the code handles it.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSNonNullExpression > MemberExpression[computed=true]',
+          message: 'No `a[i]!`: read with at(a, i) or (a[i] ?? outOfRange(i)) from src/util/at.ts, or handle the missing element.',
+        },
+      ],
     },
   },
   {

@@ -12,8 +12,11 @@
  * fifth, with the same check.
  */
 
-/** The failure of a read in a hot loop, `(a[i] ?? outOfRange(i))`: the index was out of range. */
-export function outOfRange(i?: number): never {
+/**
+ * The failure of a read in a hot loop, `(a[i] ?? outOfRange(i))`: the index was out of range (or,
+ * in the tests, `(r[key] ?? outOfRange(key))`: the record has no such key).
+ */
+export function outOfRange(i?: number | string): never {
   throw new RangeError(i === undefined ? 'index out of range' : `index ${i} out of range`);
 }
 

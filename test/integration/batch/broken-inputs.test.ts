@@ -21,6 +21,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BROKEN, haveChromium, readJsonl, runCli, tempDir } from './helpers.js';
+import { at } from '../../../src/util/at.js';
 
 /**
  * The batch's --timeout: the stuck page takes all of it, so it is short, but every other page has
@@ -59,7 +60,7 @@ describe.skipIf(!haveChromium)('batch: broken inputs in a list', () => {
     const recs = readJsonl(out);
     expect(recs.map((r) => r.input)).toEqual(expected.map((e) => e.input));
     for (const [i, e] of expected.entries()) {
-      const r = recs[i]!;
+      const r = at(recs, i);
       if (e.code) {
         expect(r.ok, e.input).toBe(false);
         expect(r.error?.code, `${e.input}: ${r.error?.message}`).toBe(e.code);

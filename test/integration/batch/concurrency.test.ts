@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { haveChromium, readJsonl, runCli, SITES, tempDir } from './helpers.js';
+import { at } from '../../../src/util/at.js';
 
 const SITE_NAMES = ['blog-comments', 'cjk-article', 'docs-page', 'forum-thread', 'magazine-columns', 'paywall-teaser', 'rtl-arabic', 'tutorial-code'];
 
@@ -31,10 +32,10 @@ describe.skipIf(!haveChromium)('batch: concurrency does not change the output', 
     expect(a.map((r) => r.input)).toEqual(inputs);
     expect(b.map((r) => r.input)).toEqual(inputs);
     for (let i = 0; i < inputs.length; i++) {
-      expect(a[i]!.ok, `${inputs[i]}: ${JSON.stringify(a[i]!.error)}`).toBe(true);
-      expect(b[i]!.ok, `${inputs[i]}: ${JSON.stringify(b[i]!.error)}`).toBe(true);
-      expect(a[i]!.text.length, inputs[i]).toBeGreaterThan(200);
-      expect(b[i]!.text, `text of ${inputs[i]} differs between -c 1 and -c 4`).toBe(a[i]!.text);
+      expect(at(a, i).ok, `${inputs[i]}: ${JSON.stringify(at(a, i).error)}`).toBe(true);
+      expect(at(b, i).ok, `${inputs[i]}: ${JSON.stringify(at(b, i).error)}`).toBe(true);
+      expect(at(a, i).text.length, inputs[i]).toBeGreaterThan(200);
+      expect(at(b, i).text, `text of ${inputs[i]} differs between -c 1 and -c 4`).toBe(at(a, i).text);
     }
   }, 120_000);
 });

@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { hostilePage } from '../browser/hostile-kit.js';
 import { browserTime, haveChromium, parseJsonl, runCli, tempDir } from './helpers.js';
+import { outOfRange } from '../../../src/util/at.js';
 
 /**
  * Long enough for a page to be opened and loaded on a busy machine: with a few seconds, every page
@@ -97,7 +98,7 @@ describe.skipIf(!haveChromium)('batch: the per-page deadline holds against hosti
   it('gives reload loops and a refresh to itself a record of the document they ended on, or NAVIGATION_LOOP', async () => {
     const dir = tempDir('viseg-loops-');
     const names = ['reload.html', 'refresh.html', 'ordinary.html'];
-    for (const name of names) writeFileSync(path.join(dir, name), PAGES[name]!);
+    for (const name of names) writeFileSync(path.join(dir, name), (PAGES[name] ?? outOfRange(name)));
     const out = path.join(dir, 'out.jsonl');
     const run = await runCli(['extract', ...names.map((n) => path.join(dir, n)), '-c', '2', '-q', '--timeout', String(TIMEOUT), '--out', out], { killAfterMs: 150_000 });
     expect(run.signal).toBeNull();

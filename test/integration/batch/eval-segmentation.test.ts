@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluateSegPage, parseSegGold, type PageEvaluation } from '../../../src/eval/segmentation.js';
 import { haveChromium, runCli, tempDir } from './helpers.js';
+import { at } from '../../../src/util/at.js';
 
 // A header, an article of two paragraphs and a footer, each on its own background, at fixed
 // places, 60 px apart: the regions any segmentation should find.
@@ -86,7 +87,7 @@ describe('viseg eval --segmentation', () => {
     // Roles come from the classifier's main content, which on a page this small keeps what its
     // models keep (docs/segmentation.md measures roles on real pages): every character is scored.
     expect(page.roles.top.chars).toBe(GOLD.items.reduce((n, i) => n + i.chars, 0));
-    expect(page.roles.top.agree).toBeGreaterThanOrEqual(GOLD.items[1]!.chars + GOLD.items[2]!.chars);
+    expect(page.roles.top.agree).toBeGreaterThanOrEqual(at(GOLD.items, 1).chars + at(GOLD.items, 2).chars);
     // The lost page is one segment covering the page: the same as the page baseline.
     const lost = s.perPage.find((p) => p.id === 'lost')!;
     expect(lost.scores.viseg.top.F1).toBe(lost.scores.page.top.F1);

@@ -9,6 +9,7 @@ import { BrowserLaunchError } from '../../../src/browser/errors.js';
 import { chromiumArgs } from '../../../src/browser/launch.js';
 import { launchBrowser } from '../../../src/browser/launch.js';
 import { CHROMIUM, haveChromium } from '../chromium.js';
+import { at } from '../../../src/util/at.js';
 
 
 describe.skipIf(!haveChromium)('launchBrowser', () => {
@@ -48,7 +49,7 @@ describe.skipIf(!haveChromium)('launchBrowser', () => {
           const m = /DevTools listening on (ws:\/\/\S+)/.exec(buf);
           if (m) {
             clearTimeout(timer);
-            resolve(m[1]!);
+            resolve(at(m, 1));
           }
         });
       });

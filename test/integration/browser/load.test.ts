@@ -23,6 +23,7 @@ import { FREEZE_ATTR, LAST_MUTATION_KEY } from '../../../src/browser/pagescripts
 import { resolveExtractOptions } from '../../../src/options.js';
 import { loadOptionsFor } from '../../../src/pipeline/tabs.js';
 import { CHROMIUM, haveChromium } from '../chromium.js';
+import { at } from '../../../src/util/at.js';
 
 
 const PAGES: Record<string, string> = {
@@ -424,7 +425,7 @@ describe.skipIf(!haveChromium)('loadPage in real Chromium', () => {
         draws.push((await page.textContent('#r')) ?? '');
       });
     }
-    const values = draws[0]!.split(' ').map(Number);
+    const values = at(draws, 0).split(' ').map(Number);
     expect(values).toHaveLength(3);
     expect(new Set(values).size).toBe(3);
     for (const v of values) expect(v >= 0 && v < 1).toBe(true);

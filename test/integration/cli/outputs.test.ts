@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../../src/cli/program.js';
 import { CHROMIUM, CLI } from '../batch/helpers.js';
 import { haveChromium, page, prose, tempDir, viseg, visegOnTerminal, writeFiles } from './run.js';
+import { at } from '../../../src/util/at.js';
 
 const FAST = ['--settle-ms', '100', '--max-settle-ms', '2000'];
 
@@ -36,7 +37,7 @@ describe.skipIf(!haveChromium)('extract: outputs for pipelines', () => {
     // at once: each run is mostly a browser start-up
     const runs = await Promise.all(formats.map((format) => viseg(['extract', nav, '-f', format, ...FAST])));
     for (const [i, format] of formats.entries()) {
-      const r = runs[i]!;
+      const r = at(runs, i);
       expect(r.code, `--format ${format}: ${r.stderr}`).toBe(1);
       expect(r.stderr, format).toMatch(/no main content found/);
       if (format === 'json' || format === 'jsonl') expect(JSON.parse(r.stdout).mainBlock).toBeNull();

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExtractor, extract, OptionsError, type Extractor } from '../../../src/index.js';
 import type { Session } from '../../../src/pipeline/session.js';
+import { at } from '../../../src/util/at.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const STORY = path.join(ROOT, 'test/package/story.html');
@@ -58,7 +59,7 @@ describe('createExtractor', () => {
     expect(out.map((r) => [r.record.ok, r.record.error?.code ?? null])).toEqual([
       [false, 'INVALID_INPUT'], [false, 'EMPTY_INPUT'], [true, null], [false, 'INPUT_NOT_FOUND'],
     ]);
-    expect(out[1]!.record.error!.message).toBe('html is empty');
+    expect(at(out, 1).record.error!.message).toBe('html is empty');
     await expect(extractor.extract(path.join(ROOT, 'test/fixtures-broken'))).rejects.toThrow(/extractMany/);
   });
 

@@ -17,6 +17,7 @@ import { clearQueue, DrainedError, drainResults, enqueue, queueStatus, readResul
 import type { ExtractRecord } from '../../../src/pipeline/record.js';
 import { BROKEN, CHROMIUM, haveChromium, tempDir } from '../batch/helpers.js';
 import { skipWithoutRedis, TestRedis } from './redis.js';
+import { at } from '../../../src/util/at.js';
 
 const b = (f: string) => path.join(BROKEN, f);
 
@@ -81,7 +82,7 @@ describe.skipIf(!haveChromium || skipWithoutRedis)('queue: bad inputs, drains, a
       .toEqual(expected.map((e) => ({ input: e.input, ok: !e.code, code: e.code ?? null, renders: e.code ? 2 : expect.any(Number) })));
     for (const r of recs.filter((x) => !x.error)) expect(r.text.length, r.input).toBeGreaterThan(100);
     // as extract records it: the page it went to, with a warning
-    const navigated = recs[5]!;
+    const navigated = at(recs, 5);
     expect(navigated.finalUrl).toMatch(/\/landing\.html$/);
     expect(navigated.text).toContain('This is the landing page');
     expect(worker.stats).toMatchObject({ pages: 7, ok: 3, failed: 4 });
@@ -115,7 +116,7 @@ describe.skipIf(!haveChromium || skipWithoutRedis)('queue: bad inputs, drains, a
     // --force: rendered again, the new record at the end
     expect(await enqueue([b('article-a.html')], { ...slow, force: true })).toMatchObject({ added: 1, total: 8 });
     expect(await drainResults({ ...loc, out, follow: true, pollMs: 200 })).toMatchObject({ written: 1, inFile: 9 });
-    const last = JSON.parse(readFileSync(out, 'utf8').trim().split('\n')[8]!) as ExtractRecord;
+    const last = JSON.parse(at(readFileSync(out, 'utf8').trim().split('\n'), 8)) as ExtractRecord;
     expect(last).toMatchObject({ input: b('article-a.html'), ok: true });
 
     await clearQueue(loc);

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haveChromium, parseJsonl, runCli, tempDir } from '../batch/helpers.js';
 import { alive, childrenOf, comparable, spawnCli, until, writePages, type Spawned } from './helpers.js';
 import { skipWithoutRedis, TestRedis } from './redis.js';
+import { at } from '../../../src/util/at.js';
 
 /** Enough pages that worker A still has some in flight after its first records (3 at once per worker). */
 const N = 30;
@@ -51,7 +52,7 @@ describe.skipIf(!haveChromium || skipWithoutRedis)('queue: a worker SIGKILLed mi
     const a = worker();
     const b = worker();
     workers.push(a, b);
-    const idA = (await a.waitFor(/worker (\S+) on queue/))[1]!;
+    const idA = at((await a.waitFor(/worker (\S+) on queue/)), 1);
     await b.waitFor(/worker (\S+) on queue/);
 
     const queue = new Queue('kill-test', { connection: { url: redis.url } });
@@ -95,9 +96,9 @@ describe.skipIf(!haveChromium || skipWithoutRedis)('queue: a worker SIGKILLed mi
     const expected = parseJsonl(readFileSync(ext, 'utf8'));
     expect(extract.code, JSON.stringify(expected.filter((r) => !r.ok).map((r) => [r.input, r.error]))).toBe(0);
     for (const [i, r] of recs.entries()) {
-      expect(r.text, r.input).toBe(expected[i]!.text);
+      expect(r.text, r.input).toBe(at(expected, i).text);
       expect(r.text).toContain(`Story ${i + 1} of the page queue test`);
-      expect(comparable(r), r.input).toBe(comparable(expected[i]!));
+      expect(comparable(r), r.input).toBe(comparable(at(expected, i)));
     }
 
     const again = await runCli(['queue', 'add', '--input-file', list, '--timeout', '90000', ...q]);

@@ -13,6 +13,7 @@ import { decodeRecord } from '../../../src/queue/codec.js';
 import { haveChromium, runCli, tempDir } from '../batch/helpers.js';
 import { alive, childrenOf, spawnCli, until, writePages, type Spawned } from './helpers.js';
 import { skipWithoutRedis, TestRedis } from './redis.js';
+import { at } from '../../../src/util/at.js';
 
 describe.skipIf(!haveChromium || skipWithoutRedis)('queue: worker signals', () => {
   let redis: TestRedis;
@@ -35,7 +36,7 @@ describe.skipIf(!haveChromium || skipWithoutRedis)('queue: worker signals', () =
   async function busyWorker(q: string[], n: number): Promise<{ w: Spawned; browser: number[] }> {
     const w = spawnCli(['worker', ...q, '-c', String(n)]);
     procs.push(w);
-    const id = (await w.waitFor(/worker (\S+) on queue/))[1]!;
+    const id = at((await w.waitFor(/worker (\S+) on queue/)), 1);
     await until(`worker ${id} with ${n} pages in flight`, async () =>
       (await queue.getActive()).filter((j) => j.processedBy === id).length >= n ? true : undefined);
     return { w, browser: childrenOf(w.child.pid!) };

@@ -8,6 +8,7 @@ import { BANNER_HEIGHT, LEGEND_MARGIN, MAIN_BORDER, mainRegions, overlayPrimitiv
 import { crc32, pageAreaOf, withPageArea } from '../../../src/annotate/png-area.js';
 import { el, page, para, text, words } from '../helpers/snapshot-builder.js';
 import { blankPng, fakePage, gridPage, pixel, rawPixels } from './fake.js';
+import { at } from '../../../src/util/at.js';
 
 const MAIN = hexToRgb(MAIN_COLOUR);
 
@@ -108,7 +109,7 @@ describe('annotate', () => {
     const img = await rawPixels(out);
     expect(pixel(img, g.decision.main!.rect.x - 1, g.decision.main!.rect.y + 50)).toEqual(MAIN);
     // the first and the last leaf are outlined (the page is white where nothing is drawn)
-    for (const b of [g.tree.root.children[0]!, g.tree.root.children.at(-1)!]) {
+    for (const b of [at(g.tree.root.children, 0), g.tree.root.children.at(-1)!]) {
       const y = b.rect.y + Math.floor(b.rect.h / 2);
       expect(pixel(img, b.rect.x + 1, y), b.id).not.toEqual([255, 255, 255]);
       expect(pixel(img, b.rect.x + 10, y), b.id).toEqual([255, 255, 255]);

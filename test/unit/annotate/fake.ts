@@ -7,6 +7,7 @@ import type { Role } from '../../../src/classify/types.js';
 import { emptyRecord, type ExtractRecord } from '../../../src/pipeline/record.js';
 import type { Block, BlockTree, Separator } from '../../../src/segment/types.js';
 import type { Rect } from '../../../src/snapshot/types.js';
+import { outOfRange } from '../../../src/util/at.js';
 
 export function rect(x: number, y: number, w: number, h: number): Rect {
   return { x, y, w, h };
@@ -54,7 +55,7 @@ export function fakePage(): { tree: BlockTree; decision: Decision } {
   const tree: BlockTree = { root, pdoc: 8, separators: [sepH, sepV] };
   const roles: Record<string, Role> = { '1': 'other', '1-1': 'header', '1-2': 'other', '1-2-1': 'main', '1-2-2': 'sidebar', '1-3': 'footer' };
   const scores: Record<string, number> = { '1': 1, '1-1': 0.5, '1-2': 2, '1-2-1': 9.5, '1-2-2': 1.25, '1-3': -1 };
-  const blocks = walk(root).map((b) => record(b, roles[b.id]!, scores[b.id]!));
+  const blocks = walk(root).map((b) => record(b, (roles[b.id] ?? outOfRange(b.id)), (scores[b.id] ?? outOfRange(b.id))));
   const decision: Decision = {
     pageType: 'article',
     pageTypeScores: { article: 1 },
@@ -85,7 +86,7 @@ export function gridPage(n: number, width = 1200): { tree: BlockTree; decision: 
   for (let r = 1; r < Math.ceil(n / cols); r++) separators.push({ orientation: 'horizontal', rect: rect(0, r * rh, width, 0), weight: 3 + (r % 5), reasons: [] });
   const tree: BlockTree = { root, pdoc: 8, separators };
   const roles: Role[] = ['header', 'navigation', 'content', 'other', 'related'];
-  const blocks = walk(root).map((b, i) => record(b, i === 0 ? 'other' : roles[i % roles.length]!, (i % 17) / 3));
+  const blocks = walk(root).map((b, i) => record(b, i === 0 ? 'other' : (roles[i % roles.length] ?? outOfRange(i % roles.length)), (i % 17) / 3));
   const mainRect = rect(cw * 2, rh * 3, cw * 6, rh * 10);
   const decision: Decision = {
     pageType: 'article', pageTypeScores: { article: 1 }, main: { id: '1-50', rect: mainRect, score: 3, blockIds: ['1-50'] }, reason: 'test', runnerUp: null, margin: null,
@@ -106,7 +107,7 @@ export async function rawPixels(png: Buffer): Promise<{ data: Buffer; width: num
 
 export function pixel(img: { data: Buffer; width: number; channels: number }, x: number, y: number): [number, number, number] {
   const i = (y * img.width + x) * img.channels;
-  return [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+  return [(img.data[i] ?? outOfRange(i)), (img.data[i + 1] ?? outOfRange(i + 1)), (img.data[i + 2] ?? outOfRange(i + 2))];
 }
 
 export function fakeRecord(i: number, p: Partial<ExtractRecord> = {}): ExtractRecord {

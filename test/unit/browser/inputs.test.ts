@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compareByteOrder, isHtmlFileName, readInputList, resolveInputs } from '../../../src/browser/inputs.js';
 import { startFileServer } from '../../../src/browser/server.js';
+import { at } from '../../../src/util/at.js';
 
 let dir: string;
 beforeAll(() => {
@@ -53,8 +54,8 @@ describe('resolveInputs', () => {
     const gz = path.join(dir, 'pages', 'd.html.gz');
     const r = await resolveInputs([gz, pathToFileURL(path.join(dir, 'one.html')).href]);
     expect(r[0]).toEqual({ input: gz, kind: 'file', path: gz });
-    expect(r[1]!.path).toBe(path.join(dir, 'one.html'));
-    expect(r[1]!.error).toBeUndefined();
+    expect(at(r, 1).path).toBe(path.join(dir, 'one.html'));
+    expect(at(r, 1).error).toBeUndefined();
   });
 
   it('reports missing and unsupported inputs as entries and keeps going', async () => {
@@ -74,8 +75,8 @@ describe('resolveInputs', () => {
       'INPUT_NOT_FOUND',
       'ok',
     ]);
-    expect(r[0]!.error!.message).toContain('missing.html');
-    expect(r[4]!.error!.message).toContain('https://example.com');
+    expect(at(r, 0).error!.message).toContain('missing.html');
+    expect(at(r, 4).error!.message).toContain('https://example.com');
   });
 
   it('reads stdin once for "-" and shares it', async () => {
@@ -83,22 +84,22 @@ describe('resolveInputs', () => {
     const r = await resolveInputs(['-', '-'], { stdin });
     expect(stdin).toHaveBeenCalledTimes(1);
     expect(r.map((e) => e.kind)).toEqual(['stdin', 'stdin']);
-    expect(r[0]!.content!.toString()).toBe('<p>stdin</p>');
-    expect(r[1]!.content).toBe(r[0]!.content);
+    expect(at(r, 0).content!.toString()).toBe('<p>stdin</p>');
+    expect(at(r, 1).content).toBe(at(r, 0).content);
   });
 
   it('reports a failing stdin as an entry', async () => {
     const r = await resolveInputs(['-'], { stdin: async () => Promise.reject(new Error('boom')) });
-    expect(r[0]!.error?.code).toBe('STDIN_READ_FAILED');
+    expect(at(r, 0).error?.code).toBe('STDIN_READ_FAILED');
   });
 
   it('fills in server URLs when given a server, under unguessable mount ids', async () => {
     const server = await startFileServer();
     try {
       const r = await resolveInputs([path.join(dir, 'one.html'), '-'], { server, stdin: async () => Buffer.from('<p>s</p>') });
-      expect(r[0]!.url).toMatch(new RegExp(`^${server.origin}/m/[A-Za-z0-9_-]{22}/one\\.html$`));
-      expect(r[1]!.url).toMatch(new RegExp(`^${server.origin}/d/[A-Za-z0-9_-]{22}/stdin\\.html$`));
-      expect(await (await fetch(r[1]!.url!)).text()).toBe('<p>s</p>');
+      expect(at(r, 0).url).toMatch(new RegExp(`^${server.origin}/m/[A-Za-z0-9_-]{22}/one\\.html$`));
+      expect(at(r, 1).url).toMatch(new RegExp(`^${server.origin}/d/[A-Za-z0-9_-]{22}/stdin\\.html$`));
+      expect(await (await fetch(at(r, 1).url!)).text()).toBe('<p>s</p>');
     } finally {
       await server.close();
     }
@@ -108,11 +109,11 @@ describe('resolveInputs', () => {
     const server = await startFileServer();
     try {
       const r = await resolveInputs(['-'], { server, stdin: async () => gzipSync('<p>gzipped stdin</p>') });
-      expect(r[0]!.error).toBeUndefined();
-      expect(r[0]!.content!.toString()).toBe('<p>gzipped stdin</p>');
-      expect(await (await fetch(r[0]!.url!)).text()).toBe('<p>gzipped stdin</p>');
+      expect(at(r, 0).error).toBeUndefined();
+      expect(at(r, 0).content!.toString()).toBe('<p>gzipped stdin</p>');
+      expect(await (await fetch(at(r, 0).url!)).text()).toBe('<p>gzipped stdin</p>');
       const bad = await resolveInputs(['-'], { stdin: async () => Buffer.concat([gzipSync('<p>x</p>').subarray(0, 12), Buffer.from('junk')]) });
-      expect(bad[0]!.error?.code).toBe('BINARY_INPUT');
+      expect(at(bad, 0).error?.code).toBe('BINARY_INPUT');
     } finally {
       await server.close();
     }

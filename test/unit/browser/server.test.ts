@@ -8,6 +8,7 @@ import { inflateCapped, readCapped } from '../../../src/browser/inflate.js';
 import { contentTypeFor, isValidUtf8 } from '../../../src/browser/mime.js';
 import { mountPrefixOf } from '../../../src/browser/mounts.js';
 import { startFileServer, type FileServer } from '../../../src/browser/server.js';
+import { at } from '../../../src/util/at.js';
 
 let dir: string;
 let server: FileServer;
@@ -292,13 +293,13 @@ describe('startFileServer with several ports', () => {
       expect(urls.every((u) => new URL(u).pathname.startsWith(prefix))).toBe(true);
       expect(multi.urlFor(path.join(site, 'p7.html'))).toBe(urls[7]);
       const docs = [multi.addDocument('<p>a</p>'), multi.addDocument('<p>b</p>')];
-      expect(new URL(docs[0]!).origin).not.toBe(new URL(docs[1]!).origin);
-      expect(await (await fetch(docs[1]!)).text()).toBe('<p>b</p>');
+      expect(new URL(at(docs, 0)).origin).not.toBe(new URL(at(docs, 1)).origin);
+      expect(await (await fetch(at(docs, 1))).text()).toBe('<p>b</p>');
     } finally {
       await multi.close();
     }
     // closed: every port stops answering
-    await expect(fetch(multi.origins[3]! + '/')).rejects.toThrow();
+    await expect(fetch(at(multi.origins, 3) + '/')).rejects.toThrow();
   });
 });
 

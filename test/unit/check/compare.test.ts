@@ -5,6 +5,7 @@ import {
 } from '../../../src/check/compare.js';
 import { describeChanges, paragraphs, pickSnippets, serializeExpected, trimSnippet, updateExpected } from '../../../src/check/update.js';
 import { buildFixture, h } from '../helpers/content-fixtures.js';
+import { at } from '../../../src/util/at.js';
 
 const ARTICLE = [
   'The council on Thursday approved a plan to turn the old rail bed into a greenway.',
@@ -190,12 +191,12 @@ describe('trimSnippet / paragraphs / pickSnippets', () => {
     const paras = ARTICLE.split('\n\n').filter((p) => p.length >= 20);
     expect(pickSnippets(ARTICLE, 3)).toEqual([paras[0], paras[2], paras[4]].map((p) => trimSnippet(p!)));
     expect(pickSnippets(ARTICLE, 5)).toEqual([paras[0], paras[2], paras[4], paras[1], paras[3]].map((p) => trimSnippet(p!)));
-    expect(pickSnippets(ARTICLE, 1)).toEqual([trimSnippet(paras[0]!)]);
+    expect(pickSnippets(ARTICLE, 1)).toEqual([trimSnippet(at(paras, 0))]);
     expect(pickSnippets('', 3)).toEqual([]);
   });
   it('skips snippets it must avoid', () => {
-    const first = trimSnippet(ARTICLE.split('\n\n')[0]!);
-    expect(pickSnippets(ARTICLE, 1, [first])).toEqual([trimSnippet(ARTICLE.split('\n\n')[2]!)]);
+    const first = trimSnippet(at(ARTICLE.split('\n\n'), 0));
+    expect(pickSnippets(ARTICLE, 1, [first])).toEqual([trimSnippet(at(ARTICLE.split('\n\n'), 2))]);
   });
   it('is deterministic', () => {
     expect(pickSnippets(ARTICLE, 3)).toEqual(pickSnippets(ARTICLE, 3));

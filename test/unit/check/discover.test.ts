@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { discoverSites } from '../../../src/check/run.js';
 import { OptionsError } from '../../../src/options.js';
+import { at } from '../../../src/util/at.js';
 
 const dirs: string[] = [];
 function tmp(): string {
@@ -31,9 +32,9 @@ describe('discoverSites', () => {
     writeFileSync(path.join(root, 'README.md'), '# x');
     const sites = await discoverSites(root);
     expect(sites.map((s) => s.name)).toEqual(['A-site', 'b-site', 'no-index']);
-    expect(sites[0]!.index).toBe(path.join(root, 'A-site', 'index.html'));
-    expect(sites[2]!.index).toBeNull();
-    expect(sites[1]!.expectedPath).toBe(path.join(root, 'b-site', 'expected.json'));
+    expect(at(sites, 0).index).toBe(path.join(root, 'A-site', 'index.html'));
+    expect(at(sites, 2).index).toBeNull();
+    expect(at(sites, 1).expectedPath).toBe(path.join(root, 'b-site', 'expected.json'));
   });
 
   it('treats a folder holding index.html as one site', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareSite, failedComparison, type CheckedRecord, type Expected } from '../../../src/check/compare.js';
 import { formatDiff, formatTable, toJsonResult, useColor, type SiteRow } from '../../../src/check/format.js';
+import { at } from '../../../src/util/at.js';
 
 const record: CheckedRecord = {
   ok: true, text: 'Alpha beta gamma delta epsilon.\n\nZeta eta theta iota kappa.', title: 'T', byline: null, publishedTime: null,
@@ -50,9 +51,9 @@ describe('useColor', () => {
 describe('formatDiff', () => {
   it('lists changes per site', () => {
     expect(formatDiff([
-      { ...rows[0]!, changes: [] },
-      { ...rows[1]!, changes: [{ kind: 'excludes-removed', snippet: 'Zeta eta' }] },
-      { ...rows[2]!, changes: null, updateSkipped: 'extraction failed' },
+      { ...at(rows, 0), changes: [] },
+      { ...at(rows, 1), changes: [{ kind: 'excludes-removed', snippet: 'Zeta eta' }] },
+      { ...at(rows, 2), changes: null, updateSkipped: 'extraction failed' },
     ])).toBe('a-site: unchanged\nbroken-site:\n  - excludes "Zeta eta" (now in the extracted text)\nc: not updated (extraction failed)\n');
   });
 });
@@ -64,9 +65,9 @@ describe('toJsonResult', () => {
     const sites = j.sites as Array<Record<string, unknown>>;
     expect(sites.map((s) => s.site)).toEqual(['a-site', 'broken-site', 'c']);
     expect(sites[0]).toEqual({ site: 'a-site', pass: true, f1: 1, minF1: 0.8, missed: [], leaked: [], fields: [], errors: [] });
-    expect(sites[1]!.leaked).toEqual(['Zeta eta']);
-    expect('changes' in sites[0]!).toBe(false);
-    const u = toJsonResult([{ ...rows[0]!, changes: [] }], { dir: 'd', report: null, updated: true });
-    expect((u.sites as Array<Record<string, unknown>>)[0]!.changes).toEqual([]);
+    expect(at(sites, 1).leaked).toEqual(['Zeta eta']);
+    expect('changes' in at(sites, 0)).toBe(false);
+    const u = toJsonResult([{ ...at(rows, 0), changes: [] }], { dir: 'd', report: null, updated: true });
+    expect(at((u.sites as Array<Record<string, unknown>>), 0).changes).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { BlockShapes, SHAPE_FEATURES } from '../../../src/classify/block-shape.j
 import { TextTally } from '../../../src/classify/blocks.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 import { find, h, page } from '../strategies/build.js';
+import { at } from '../../../src/util/at.js';
 
 /** The page with its links listed, as the browser stage lists them (absolute addresses). */
 function withLinks(snap: PageSnapshot): PageSnapshot {
@@ -19,7 +20,7 @@ function withLinks(snap: PageSnapshot): PageSnapshot {
 function shape(snap: PageSnapshot, roots: number[]): Record<string, number> {
   const row = new BlockShapes(snap).row(roots);
   expect(row).toHaveLength(SHAPE_FEATURES.length);
-  return Object.fromEntries(SHAPE_FEATURES.map((n, i) => [n, row[i]!]));
+  return Object.fromEntries(SHAPE_FEATURES.map((n, i) => [n, at(row, i)]));
 }
 
 describe('block shape', () => {
@@ -50,7 +51,7 @@ describe('block shape', () => {
     expect(s.repLinkShare).toBeLessThan(0.5);
     expect([s.linkDepth, s.linkDigits, s.dates]).toEqual([5, 1, 2]);
     // the same items as the block's own roots (a block made of the items themselves)
-    const items = snap.nodes[news]!.children.slice(0, 2);
+    const items = at(snap.nodes, news).children.slice(0, 2);
     expect(shape(snap, items).repItems).toBe(2);
   });
 
@@ -107,7 +108,7 @@ describe('block shape', () => {
     const nodes = snap.nodes.map((x) => ({ ...x }));
     // the text node claims a parent that comes after it: a snapshot viseg did not record
     const text = nodes.findIndex((x) => x.kind === 'text');
-    nodes[text] = { ...nodes[text]!, parent: nodes.length - 1 };
+    nodes[text] = { ...at(nodes, text), parent: nodes.length - 1 };
     const s = shape({ ...snap, nodes }, [find(snap, 'div')]);
     expect(s.digitShare).toBe(0);
     expect(s.repItems).toBe(0);

@@ -15,6 +15,7 @@ import { indexBlocks } from '../../../src/classify/block-features.js';
 import { PAGE_TYPES, SCORE_COMPONENTS, type DropReason, type ScoreComponent } from '../../../src/classify/types.js';
 import { segment } from '../../../src/segment/index.js';
 import { el, page, text, type NodeDesc } from '../helpers/snapshot-builder.js';
+import { at } from '../../../src/util/at.js';
 
 const sentence = (i: number) =>
   `Paragraph ${i} explains, in plain words and with enough detail to read like prose, what happened in the town council meeting on Thursday evening. `;
@@ -44,13 +45,13 @@ describe('choosing the main content from block scores', () => {
   const blocks = buildTextBlocks(snap, indexNodes(snap), { includeHidden: true });
   const prose = blocks.map((b) => b.text.startsWith('Paragraph'));
 
-  const firstWords = (c: { kept: number[] }) => c.kept.map((i) => blocks[i]!.text.slice(0, 11));
+  const firstWords = (c: { kept: number[] }) => c.kept.map((i) => at(blocks, i).text.slice(0, 11));
 
   it('keeps the confident blocks, under their common element, minus the rest', () => {
     const scores = prose.map((x) => (x ? 0.9 : 0.1));
     const c = chooseContent(snap, blocks, scores, zeros(blocks.length));
     expect(firstWords(c)).toEqual(['Paragraph 1', 'Paragraph 2', 'Paragraph 3', 'Paragraph 4']);
-    expect(snap.nodes[c.container]!.tag).toBe('div');
+    expect(at(snap.nodes, c.container).tag).toBe('div');
     // the link list between the paragraphs is left out, and listed as dropped
     expect(c.selection.exclude.length).toBeGreaterThan(0);
     expect(c.dropped.length).toBe(4);
@@ -103,11 +104,11 @@ describe('choosing the main content from block scores', () => {
     // the model keeps four of five headlines, every teaser, one badge
     const scores = bs.map((b) => (kind(b) === 'Headline' ? (b.text.includes('number 3') ? 0.2 : 0.95) : kind(b) === 'Teaser' ? 0.95 : b.text === 'Badge 0' ? 0.9 : 0.05));
     const without = chooseContent(s, bs, scores, zeros(bs.length));
-    expect(without.kept.map((i) => bs[i]!.text)).not.toContain('Headline of story number 3 about the council');
+    expect(without.kept.map((i) => at(bs, i).text)).not.toContain('Headline of story number 3 about the council');
     const c = chooseContent(s, bs, scores, zeros(bs.length), 1, units);
-    const texts = c.kept.map((i) => bs[i]!.text);
+    const texts = c.kept.map((i) => at(bs, i).text);
     expect(texts.filter((t) => t.startsWith('Headline'))).toHaveLength(5);
-    expect(texts.filter((t) => t.startsWith('Badge'))).toEqual(without.kept.map((i) => bs[i]!.text).filter((t) => t.startsWith('Badge')));
+    expect(texts.filter((t) => t.startsWith('Badge'))).toEqual(without.kept.map((i) => at(bs, i).text).filter((t) => t.startsWith('Badge')));
     expect(c.trace).toContainEqual({ step: 'slots', slots: 1, blocks: 1 });
   });
 
@@ -164,7 +165,7 @@ describe('choosing the main content from block scores', () => {
     // the quoted post goes; the repeated step and the short quote stay
     expect(c.kept).toEqual([0, 1, 3, 4, 5]);
     expect(c.trace.find((e) => e.step === 'repeated')).toEqual({ step: 'repeated', blocks: 1, words: 14 });
-    expect(c.selection.exclude).toContain(s.nodes[b[2]!.owner]!.parent); // the whole <blockquote>
+    expect(c.selection.exclude).toContain(at(s.nodes, at(b, 2).owner).parent); // the whole <blockquote>
   });
 
   it('leaves out a run of kept blocks that repeats an earlier run, but not lone or template repeats', () => {
@@ -429,7 +430,7 @@ describe('the decision record of the bundled models', () => {
     expect(d.main!.blockIds.length).toBeGreaterThan(0);
     for (const id of d.main!.blockIds) expect(id === d.main!.id || id.startsWith(`${d.main!.id}-`)).toBe(true);
     expect(d.blocks.find((b) => b.id === d.main!.id)!.role).toBe('main');
-    expect(d.trace[0]!.step).toBe('page-type');
+    expect(at(d.trace, 0).step).toBe('page-type');
     expect(d.trace.some((e) => e.step === 'container')).toBe(true);
     expect(d.trace.find((e) => e.step === 'main-blocks')).toEqual({ step: 'main-blocks', main: d.main!.id, blocks: d.main!.blockIds.length, minShare: 0.5 });
     for (const b of d.blocks) {
@@ -507,7 +508,7 @@ describe('the decision record of the bundled models', () => {
     };
     // a page-type model that always answers "listing"
     const listing: ModelFile = {
-      format: 'viseg-trees-1', target: 'page-type', classes: ['article', 'listing'], features: [bundledModels().pageType.features[0]!], base: [0, 2], provenance: {},
+      format: 'viseg-trees-1', target: 'page-type', classes: ['article', 'listing'], features: [at(bundledModels().pageType.features, 0)], base: [0, 2], provenance: {},
       trees: [0, 1].map(() => ({ feature: [-1], threshold: [0], left: [-1], right: [-1], value: [0] })),
     };
     const card = (i: number, y: number) => el('article', { rect: [100, y, 600, 60], attrs: { class: 'card' } }, [

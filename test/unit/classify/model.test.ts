@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileModel, contributions, featureColumns, predictMargins, sigmoid, softmax, type ModelFile } from '../../../src/classify/model.js';
+import { at } from '../../../src/util/at.js';
 
 /** Two trees over features a, b: tree 1 splits on a < 0.5, tree 2 on b < 2 then a < 0.25. */
 function tinyModel(): ModelFile {
@@ -32,7 +33,7 @@ describe('tree ensembles', () => {
     for (let r = 0; r < 3; r++) {
       const { bias, byFeature } = contributions(m, rows, r, 2, cols);
       expect(bias).toBeCloseTo(0.1 + 0 + 0.2, 9);
-      expect(bias + byFeature[0]! + byFeature[1]!).toBeCloseTo(margins[r]!, 9);
+      expect(bias + at(byFeature, 0) + at(byFeature, 1)).toBeCloseTo(at(margins, r), 9);
     }
     // row 0: tree 1 a<0.5 → -1 (a: -1); tree 2 b<2 → 0.1 (b: -0.1), a<0.25 → -0.5 (a: -0.6)
     const { byFeature } = contributions(m, rows, 0, 2, cols);
@@ -51,7 +52,7 @@ describe('tree ensembles', () => {
     const v = Math.fround(0.3);
     const file = tinyModel();
     // a threshold just above the value in double precision, equal to it in float32: not less, so right
-    file.trees[0]!.threshold[0] = v + 1e-12;
+    at(file.trees, 0).threshold[0] = v + 1e-12;
     const m = compileModel(file);
     const rows = Float32Array.from([v, 0]);
     expect(predictMargins(m, rows, 2, featureColumns(m, ['a', 'b']))[0]).toBeCloseTo(0.1 + 1 + 0.7, 9);
@@ -59,10 +60,10 @@ describe('tree ensembles', () => {
 
   it('rejects malformed models', () => {
     const bad = tinyModel();
-    bad.trees[0]!.left = [0, -1, -1];
+    at(bad.trees, 0).left = [0, -1, -1];
     expect(() => compileModel(bad)).toThrow(/bad children/);
     const short = tinyModel();
-    short.trees[1]!.value.pop();
+    at(short.trees, 1).value.pop();
     expect(() => compileModel(short)).toThrow(/different lengths/);
     expect(() => compileModel({ ...tinyModel(), format: 'other' } as unknown as ModelFile)).toThrow();
   });
@@ -71,6 +72,6 @@ describe('tree ensembles', () => {
     expect(sigmoid(0)).toBe(0.5);
     const p = softmax([1, 2, 3]);
     expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
-    expect(p[2]).toBeGreaterThan(p[1]!);
+    expect(p[2]).toBeGreaterThan(at(p, 1));
   });
 });

@@ -13,6 +13,7 @@ import type { BlockFeatures, BlockRecord } from '../../../src/classify/types.js'
 import { analyzeSnapshot } from '../../../src/pipeline/analyze.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 import { h, page, prose } from '../strategies/build.js';
+import { outOfRange } from '../../../src/util/at.js';
 
 const W = 1200;
 const H = 3000;
@@ -63,9 +64,9 @@ describe('role features', () => {
   it('gives one value per named feature, names unique', () => {
     const r = pageRecords();
     expect(new Set(ROLE_FEATURES).size).toBe(ROLE_FEATURES.length);
-    const ctx = { index: 0, count: 2, regionIndex: 1, regions: 4, prevAny: r[1]!, nextAny: r[4]!, prevRegionRole: 'header' as const, nextRegionRole: 'sidebar' as const };
+    const ctx = { index: 0, count: 2, regionIndex: 1, regions: 4, prevAny: (r[1] ?? outOfRange(1)), nextAny: (r[4] ?? outOfRange(4)), prevRegionRole: 'header' as const, nextRegionRole: 'sidebar' as const };
     const shape = SHAPE_FEATURES.map((_, i) => i + 100);
-    const row = roleFeatureRow(r[3]!, r[2]!, 'main', null, r[4]!, rolePage(r, main.rect, snapshot), ctx, shape);
+    const row = roleFeatureRow((r[3] ?? outOfRange(3)), (r[2] ?? outOfRange(2)), 'main', null, (r[4] ?? outOfRange(4)), rolePage(r, main.rect, snapshot), ctx, shape);
     expect(row).toHaveLength(ROLE_FEATURES.length);
     expect(row.every((x) => Number.isFinite(x))).toBe(true);
     const at = (name: string) => row[ROLE_FEATURES.indexOf(name)];
@@ -93,7 +94,7 @@ describe('link and list features', () => {
       h('ul', { hidden: '1' }, h('li', {}, h('a', { href: '/x' }, 'Hidden'))),
     );
     const blocks = analyzeSnapshot(snap).decision.blocks;
-    const root = blocks[0]!.features;
+    const root = (blocks[0] ?? outOfRange(0)).features;
     // Links with text: 4 menu entries (1 + 2 + 1 + 1 words), 2 headlines (7 words each) and "5";
     // the hidden list counts for nothing.
     expect(root.linkWords).toBeCloseTo((5 + 14 + 1) / 7);
@@ -105,7 +106,7 @@ describe('link and list features', () => {
     expect(root.shortRuns).toBeGreaterThan(0);
     expect(root.shortRuns).toBeLessThan(1);
     // A menu on its own is a block whose roots sit inside its list items: it reads as a menu all the same.
-    const menu = analyzeSnapshot(page(menuList())).decision.blocks[0]!.features;
+    const menu = (analyzeSnapshot(page(menuList())).decision.blocks[0] ?? outOfRange()).features;
     expect([menu.linkWords, menu.headlineLinks, menu.linkItems, menu.listShare, menu.shortRuns]).toEqual([5 / 4, 0, 1, 1, 1]);
   });
 });
@@ -113,7 +114,7 @@ describe('link and list features', () => {
 describe('region roles (step 1)', () => {
   it('names regions by where they sit against the main one, and by their own elements', () => {
     const r = pageRecords();
-    const [, header, mainRegion, side, footer] = [r[0], r[1]!, r[2]!, r[5]!, r[6]!];
+    const [, header, mainRegion, side, footer] = [r[0], (r[1] ?? outOfRange(1)), (r[2] ?? outOfRange(2)), (r[5] ?? outOfRange(5)), (r[6] ?? outOfRange(6))];
     expect(regionRole(mainRegion, mainRegion, true, W, H)).toBe('main');
     expect(regionRole(mainRegion, mainRegion, false, W, H)).toBe('content');
     expect(regionRole(header, mainRegion, true, W, H)).toBe('header');
@@ -129,13 +130,13 @@ describe('region roles (step 1)', () => {
 describe('fine roles (step 2)', () => {
   it('turns content into main for main-content text, links below the article into related, and keeps overlays', () => {
     const r = pageRecords();
-    expect(blockRole('content', r[3]!, 'main', main)).toBe('main');
-    expect(blockRole('content', r[3]!, 'main', null)).toBe('content');
-    expect(blockRole('content', r[4]!, 'main', main)).toBe('content');
-    expect(blockRole('navigation', r[4]!, 'main', main)).toBe('related');
-    expect(blockRole('navigation', r[4]!, 'sidebar', main)).toBe('navigation');
-    expect(blockRole('navigation', r[3]!, 'main', main)).toBe('navigation');
-    expect(blockRole('content', r[3]!, 'overlay', main)).toBe('overlay');
+    expect(blockRole('content', (r[3] ?? outOfRange(3)), 'main', main)).toBe('main');
+    expect(blockRole('content', (r[3] ?? outOfRange(3)), 'main', null)).toBe('content');
+    expect(blockRole('content', (r[4] ?? outOfRange(4)), 'main', main)).toBe('content');
+    expect(blockRole('navigation', (r[4] ?? outOfRange(4)), 'main', main)).toBe('related');
+    expect(blockRole('navigation', (r[4] ?? outOfRange(4)), 'sidebar', main)).toBe('navigation');
+    expect(blockRole('navigation', (r[3] ?? outOfRange(3)), 'main', main)).toBe('navigation');
+    expect(blockRole('content', (r[3] ?? outOfRange(3)), 'overlay', main)).toBe('overlay');
     const banner = rec('1-2-3', [0, 2600, 728, 90], { chars: 0, images: 1 });
     expect(blockRole('content', banner, 'main', main)).toBe('advertisement');
     expect(blockRole('content', { ...banner, features: { ...banner.features, images: 0 } }, 'main', main)).toBe('content');
@@ -164,7 +165,7 @@ describe('fine roles (step 2)', () => {
     // The model sees such a region as a fine block whose region is itself, alone in it.
     const t = roleTable(r, main, snapshot, levels);
     const i = t.blocks.findIndex((b) => b.id === '1-3');
-    expect(t.regions[t.regionOf[i]!]!.id).toBe('1-3');
+    expect((t.regions[(t.regionOf[i] ?? outOfRange(i))] ?? outOfRange((t.regionOf[i] ?? outOfRange(i)))).id).toBe('1-3');
     const row = t.rows.subarray(i * ROLE_FEATURES.length, (i + 1) * ROLE_FEATURES.length);
     const at = (name: string) => row[ROLE_FEATURES.indexOf(name)];
     expect(at('regionShare')).toBe(1);
@@ -196,7 +197,7 @@ describe('fine roles (step 2)', () => {
   it('keeps a fixed overlay region an overlay at both levels', () => {
     const r = [...pageRecords(), rec('1-5', [0, 0, W, 800], { positionFixed: true, linkDensity: 0.9, links: 5 })];
     assignRoles(r, main, snapshot, compileModel(linkModel()), { top: [...levels.top, '1-5'], fine: [...levels.fine, '1-5'] });
-    expect([r[7]!.role, r[7]!.fineRole]).toEqual(['overlay', 'overlay']);
+    expect([(r[7] ?? outOfRange(7)).role, (r[7] ?? outOfRange(7)).fineRole]).toEqual(['overlay', 'overlay']);
   });
 });
 

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { cleanHtml } from '../../../src/content/html.js';
 import { toMarkdown } from '../../../src/content/markdown.js';
 import { buildFixture, h, type Child } from '../helpers/content-fixtures.js';
+import { at } from '../../../src/util/at.js';
 
 function fence(body: Child[]): string {
   const fx = buildFixture(body);
-  return toMarkdown(cleanHtml(fx.snapshot, fx.all())).split('\n')[0]!;
+  return at(toMarkdown(cleanHtml(fx.snapshot, fx.all())).split('\n'), 0);
 }
 
 describe('code block languages', () => {

@@ -4,6 +4,7 @@
  * the role table. Expected values are worked out by hand in the comments.
  */
 import { describe, expect, it } from 'vitest';
+import { at } from '../../../src/util/at.js';
 import {
   assignItems, baselineLabels, bcubed, evaluateSegPage, f1, GOLD_TYPE_ROLES, goldType, LeafIndex, parseSegGold, roleAgreement,
   summarize, summarizeSeg, type SegGold,
@@ -117,15 +118,15 @@ describe('roles against the people\'s block types', () => {
   it('maps each of the nine types to the roles that agree, and other types to their top block\'s type', () => {
     expect(Object.keys(GOLD_TYPE_ROLES).sort()).toEqual(['Ad', 'Article', 'Comments', 'Content', 'Footer', 'Header', 'LinkList', 'Menu', 'Sidebar']);
     const g = gold([[1, 'Header', null], [2, 'Logo', 0], [1, 'Image', null]], [[0, 0, 10, 10, 3, 1, 0], [0, 50, 10, 10, 4, 2, 2]]);
-    expect(goldType(g, g.items[0]!, 'fine')).toBe('Header');
-    expect(goldType(g, g.items[1]!, 'fine')).toBeNull();
+    expect(goldType(g, at(g.items, 0), 'fine')).toBe('Header');
+    expect(goldType(g, at(g.items, 1), 'fine')).toBeNull();
     expect(roleAgreement(g, 'fine', assignItems(g, [{ x: 0, y: 0, w: 100, h: 100 }]), ['header'])).toEqual({ chars: 3, agree: 3 });
     expect(roleAgreement(g, 'fine', [null, null], [])).toEqual({ chars: 3, agree: 0 });
   });
 
   it('counts a block type that names an Object property (constructor) as no type, without throwing', () => {
     const g = gold([[1, 'constructor', null], [1, 'Header', null]], [[0, 0, 10, 10, 3, 0, 0], [0, 50, 10, 10, 4, 1, 1]]);
-    expect(goldType(g, g.items[0]!, 'fine')).toBeNull();
+    expect(goldType(g, at(g.items, 0), 'fine')).toBeNull();
     expect(roleAgreement(g, 'fine', [0, 0], ['header'])).toEqual({ chars: 4, agree: 4 });
   });
 

@@ -17,6 +17,7 @@
  * Ids are assigned in pre-order, root 0.
  */
 import type { NodeStyle, PageSnapshot, Rect, SnapshotNode } from '../../../src/snapshot/types.js';
+import { outOfRange } from '../../../src/util/at.js';
 
 export type RectTuple = [x: number, y: number, w: number, h: number];
 
@@ -57,7 +58,7 @@ const HEADING_SIZE: Record<string, number> = { h1: 32, h2: 24, h3: 18.72, h4: 16
 const BOLD_TAGS = new Set(['b', 'strong', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 export function defaultDisplay(tag: string): string {
-  if (TABLE_DISPLAY[tag]) return TABLE_DISPLAY[tag]!;
+  if (TABLE_DISPLAY[tag]) return (TABLE_DISPLAY[tag] ?? outOfRange(tag));
   if (tag === 'li') return 'list-item';
   if (INLINE_TAGS.has(tag)) return 'inline';
   if (INLINE_BLOCK_TAGS.has(tag)) return 'inline-block';
@@ -151,7 +152,7 @@ export function page(root: NodeDesc, opts: PageOptions = {}): PageSnapshot {
     return id;
   };
   walk(root, -1, undefined, opts.pageBackground ?? 'rgb(255, 255, 255)');
-  const body = nodes[0]!.rect;
+  const body = (nodes[0] ?? outOfRange(0)).rect;
   return {
     version: 1,
     url: opts.url ?? 'https://example.test/',
@@ -177,6 +178,6 @@ export function para(s: string, rect: RectTuple, opts: ElementOptions = {}): Nod
 export function words(n: number, seed = 0): string {
   const vocab = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'lambda', 'mu'];
   const out: string[] = [];
-  for (let i = 0; i < n; i++) out.push(vocab[(i * 7 + seed * 3) % vocab.length]!);
+  for (let i = 0; i < n; i++) out.push((vocab[(i * 7 + seed * 3) % vocab.length] ?? outOfRange((i * 7 + seed * 3) % vocab.length)));
   return out.join(' ');
 }

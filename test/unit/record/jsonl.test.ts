@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cutTornTail, jsonLine, openLineWriter, OutputWriteError, parseRecordLine, readRecords, type SkippedLine } from '../../../src/record/jsonl.js';
 import { emptyRecord } from '../../../src/pipeline/record.js';
+import { at } from '../../../src/util/at.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'viseg-jsonl-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,7 +59,7 @@ describe('readRecords', () => {
     for await (const { record, line } of readRecords(file, (s) => skipped.push(s))) got.push(`${line}:${record.input}:${record.ok}`);
     expect(got).toEqual(['1:a.html:true', '5:b.html:false']);
     expect(skipped.map((s) => s.line)).toEqual([2, 4, 6]);
-    expect(skipped[1]!.error).toMatch(/not a viseg record \(ok:/);
+    expect(at(skipped, 1).error).toMatch(/not a viseg record \(ok:/);
   });
 });
 

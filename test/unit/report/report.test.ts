@@ -10,6 +10,7 @@ import {
 } from '../../../src/report/index.js';
 import { textPassages, topCandidates } from '../../../src/report/render.js';
 import { blankPng, fakePage, fakeRecord } from '../annotate/fake.js';
+import { at } from '../../../src/util/at.js';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'viseg-report-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -64,8 +65,8 @@ describe('renderReport', () => {
 
   it('embeds screenshots as data: URIs and references nothing outside the file', async () => {
     const e = await entries();
-    e[0]!.record.text = 'see http://evil.example/x and <img src="https://evil.example/y.png">';
-    e[0]!.record.title = '<a href="https://evil.example/">click</a>';
+    at(e, 0).record.text = 'see http://evil.example/x and <img src="https://evil.example/y.png">';
+    at(e, 0).record.title = '<a href="https://evil.example/">click</a>';
     const html = renderReport(e);
     expect(html.match(/<img src="data:image\/png;base64,/g)).toHaveLength(2);
     // no src/href/url() to anything but data: or an in-page anchor
@@ -92,14 +93,14 @@ describe('renderReport', () => {
   it('escapes attacker-controlled fields', async () => {
     const e = await entries();
     const evil = '<script>window.__pwned = 1</script>';
-    Object.assign(e[0]!.record, {
+    Object.assign(at(e, 0).record, {
       title: evil, byline: evil, siteName: evil, lang: evil, text: `${evil}\n</details></article>`, url: `javascript:${evil}`,
       warnings: [{ code: evil, message: evil }], input: evil,
     });
-    e[0]!.blocks![1]!.excerpt = `</script>${evil}`;
-    e[0]!.blocks![1]!.id = `1-1"><img src=x onerror=alert(1)>`;
-    e[0]!.blocks![1]!.role = '"><b>' as never;
-    e[2]!.record.error = { code: evil as never, message: evil };
+    at(at(e, 0).blocks!, 1).excerpt = `</script>${evil}`;
+    at(at(e, 0).blocks!, 1).id = `1-1"><img src=x onerror=alert(1)>`;
+    at(at(e, 0).blocks!, 1).role = '"><b>' as never;
+    at(e, 2).record.error = { code: evil as never, message: evil };
     const html = renderReport(e, { title: evil });
     // exactly two script elements: the data block and our code
     expect(html.match(/<script\b/gi)).toHaveLength(2);
@@ -110,11 +111,11 @@ describe('renderReport', () => {
     expect(html).toContain('&quot;&gt;&lt;b&gt;');
     expect(html.match(/<\/article>/g)).toHaveLength(3);
     // the JSON data block escapes "<"
-    const data = /<script type="application\/json" id="viseg-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const data = at(/<script type="application\/json" id="viseg-data">([\s\S]*?)<\/script>/.exec(html)!, 1);
     expect(data).not.toContain('<');
     expect(data).toContain('\\u003c/script\\u003e');
     const parsed = JSON.parse(data) as Array<{ blocks: Array<{ excerpt: string }> }>;
-    expect(parsed[0]!.blocks[1]!.excerpt).toBe(`</script>${evil}`);
+    expect(at(at(parsed, 0).blocks, 1).excerpt).toBe(`</script>${evil}`);
   });
 
   it('builds the overlay and the candidates table from the block records', async () => {
@@ -146,7 +147,7 @@ describe('renderReport', () => {
     decision.merged = [{ id: '1-3', reason: '80% of its 120 characters continue the article text' }];
     decision.dropped = [{ text: 'Share this story', reason: 'links', block: '1-2-2' }, { text: 'Photo: A. Person', reason: 'text', block: null }];
     const html = renderReport([{ record: fakeRecord(1, { decision, wordCount: 1234 }) }]);
-    const reason = /<div class="reason"><p>([\s\S]*?)<\/p>/.exec(html)![1]!.replace(/<[^>]+>/g, '');
+    const reason = at(/<div class="reason"><p>([\s\S]*?)<\/p>/.exec(html)!, 1).replace(/<[^>]+>/g, '');
     expect(reason).toBe('The main content is block 1-2-1 (score 9.5), 1,234 words. The runner-up is 1-2-2 (score 1.25, sidebar), 8.25 points behind. ' +
       '1 block joined it because their text continues the article. 2 passages inside the article were left out (see left out).');
     expect(html).toContain('<a class="blk-link" href="#b-0-4" data-p="0" data-b="4"><span class="swatch" style="background:#ff7f0e"></span><code>1-2-2</code></a>');
@@ -168,8 +169,8 @@ describe('renderReport', () => {
     // the passage of block 1-2-1 in the text, and the way back to the block
     expect(html).toContain('<div class="text-body" id="text-0">Headline\n\n<span class="seg" id="t-0-3" data-p="0" data-b="3"><a class="to-block" href="#b-0-3" data-p="0" data-b="3"');
     expect(html).toContain('id="b-0-3" data-p="0" data-b="3" data-id="1-2-1"');
-    const data = JSON.parse(/<script type="application\/json" id="viseg-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as Array<{ blocks: Array<{ id: string; inText?: boolean }> }>;
-    expect(data[0]!.blocks.filter((b) => b.inText).map((b) => b.id)).toEqual(['1-2-1']);
+    const data = JSON.parse(at(/<script type="application\/json" id="viseg-data">([\s\S]*?)<\/script>/.exec(html)!, 1)) as Array<{ blocks: Array<{ id: string; inText?: boolean }> }>;
+    expect(at(data, 0).blocks.filter((b) => b.inText).map((b) => b.id)).toEqual(['1-2-1']);
   });
 
   it('draws the leaves (the fine level) in their fine role, and names both roles where they differ', async () => {
@@ -223,11 +224,11 @@ describe('writeReport / loadReportInputs', () => {
     ];
     writeFileSync(path.join(run, 'out', 'results.jsonl'), recs.map((r) => JSON.stringify(r)).join('\n') + '\n');
     const { entries: loaded, warnings } = await loadReportInputs(path.join(run, 'out'));
-    expect(loaded[0]!.screenshot?.equals(a)).toBe(true);
-    expect(loaded[1]!.screenshot?.equals(b)).toBe(true);
-    expect(loaded[2]!.screenshot).toBeUndefined();
-    expect(loaded[2]!.missingScreenshot).toBe('gone/0003-c.png');
-    expect(loaded[3]!.screenshot).toBeUndefined();
+    expect(at(loaded, 0).screenshot?.equals(a)).toBe(true);
+    expect(at(loaded, 1).screenshot?.equals(b)).toBe(true);
+    expect(at(loaded, 2).screenshot).toBeUndefined();
+    expect(at(loaded, 2).missingScreenshot).toBe('gone/0003-c.png');
+    expect(at(loaded, 3).screenshot).toBeUndefined();
     expect(warnings).toEqual([
       'page 3 (c.html): screenshot gone/0003-c.png not found (or not a PNG), here or next to results.jsonl',
       'page 4 (d.html): screenshot /etc/hostname not found (or not a PNG), here or next to results.jsonl',
@@ -264,12 +265,12 @@ describe('writeReport / loadReportInputs', () => {
       const { entries: loaded, warnings } = await loadReportInputs(arg);
       expect(warnings).toEqual([]);
       expect(loaded).toHaveLength(3);
-      expect(loaded[0]!.screenshot?.equals(a)).toBe(true);
-      expect(loaded[0]!.blocks).toHaveLength(decision.blocks.length);
-      expect(loaded[1]!.screenshot?.equals(b)).toBe(true);
-      expect(loaded[1]!.blocks).toBeUndefined();
-      expect(loaded[2]!.screenshot).toBeUndefined();
-      expect(loaded[2]!.record.error?.code).toBe('EMPTY_INPUT');
+      expect(at(loaded, 0).screenshot?.equals(a)).toBe(true);
+      expect(at(loaded, 0).blocks).toHaveLength(decision.blocks.length);
+      expect(at(loaded, 1).screenshot?.equals(b)).toBe(true);
+      expect(at(loaded, 1).blocks).toBeUndefined();
+      expect(at(loaded, 2).screenshot).toBeUndefined();
+      expect(at(loaded, 2).record.error?.code).toBe('EMPTY_INPUT');
     }
   });
 
@@ -281,7 +282,7 @@ describe('writeReport / loadReportInputs', () => {
     writeFileSync(path.join(dir, screenshotName('x/page.html', 6)), png);
     writeFileSync(path.join(dir, screenshotName('x/other.html', 7)), await blankPng(5, 5));
     const { entries: loaded } = await loadReportInputs(dir);
-    expect(loaded[0]!.screenshot?.equals(png)).toBe(true);
+    expect(at(loaded, 0).screenshot?.equals(png)).toBe(true);
   });
 
   it('says so when there are no results', async () => {

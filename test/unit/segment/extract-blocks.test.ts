@@ -5,6 +5,7 @@ import {
 import { preparePage } from '../../../src/segment/prepare.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 import { el, page, para, text, words } from '../helpers/snapshot-builder.js';
+import { at } from '../../../src/util/at.js';
 
 function pool(snap: PageSnapshot, pullOverlays = false) {
   const pre = preparePage(snap);
@@ -60,7 +61,7 @@ describe('Phase 1: visual block extraction', () => {
     // Both floated paragraphs are covered by some block (directly or through the zero-height wrapper).
     const pre = preparePage(snap);
     const covers = (id: number): boolean => {
-      for (let n = id; n >= 0; n = pre.parent[n]!) if (owned.has(n)) return true;
+      for (let n = id; n >= 0; n = at(pre.parent, n)) if (owned.has(n)) return true;
       return false;
     };
     expect(covers(textId(snap, 'alpha'))).toBe(true);
@@ -125,11 +126,11 @@ describe('Phase 1: visual block extraction', () => {
     const pre = preparePage(snap);
     // Round 1 keeps each row whole (R13: its cells are large).
     const first = extractBlocks(pre, [rootBlock(pre)], { subPage: pre.pageBox, round: 1, pullOverlays: false });
-    expect(first.blocks.map((b) => [pre.nodes[b.ids[0]!]!.tag, b.rule])).toEqual([['tr', 'R13'], ['tr', 'R13']]);
+    expect(first.blocks.map((b) => [at(pre.nodes, at(b.ids, 0)).tag, b.rule])).toEqual([['tr', 'R13'], ['tr', 'R13']]);
     // Re-segmenting a row from its own root (R3): the first cell is kept by R13, the second copies it (R11).
-    const row = first.blocks[0]!;
+    const row = at(first.blocks, 0);
     const { blocks } = extractBlocks(pre, [row], { subPage: row.box, round: 2, pullOverlays: false });
-    expect(blocks.map((b) => [pre.nodes[b.ids[0]!]!.tag, b.rule])).toEqual([['td', 'R13'], ['td', 'R11']]);
+    expect(blocks.map((b) => [at(pre.nodes, at(b.ids, 0)).tag, b.rule])).toEqual([['td', 'R13'], ['td', 'R11']]);
   });
 
   it('size DoC follows the [S] formula relative to the sub-page', () => {

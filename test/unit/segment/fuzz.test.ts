@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { segment } from '../../../src/segment/index.js';
 import type { NodeStyle, PageSnapshot, Rect, SnapshotNode } from '../../../src/snapshot/types.js';
 import { checkInvariants } from './invariants.js';
+import { outOfRange } from '../../../src/util/at.js';
 
 /** A small deterministic generator (LCG), so a failure names its seed. */
 function rng(seed: number): () => number {
@@ -36,7 +37,7 @@ function emptyPage(nodes: SnapshotNode[], doc = { width: 1366, height: 768 }, vi
 
 export function randomPage(seed: number): PageSnapshot {
   const rnd = rng(seed);
-  const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!;
+  const pick = <T>(a: readonly T[]): T => (a[Math.floor(rnd() * a.length)] ?? outOfRange());
   const W = pick([0, 1, 800, 1366]);
   const H = pick([0, 1, 768, 3000, 20000]);
   const rect = (): Rect => {
@@ -119,7 +120,7 @@ describe('segment() on snapshots that break the format', () => {
   };
   it.each(Object.keys(cases))('%s: a tree with a root block and both levels, no exception', (name) => {
     for (const options of [{}, { pdoc: 1 }, { pdoc: 11 }]) {
-      const tree = segment(cases[name]!, options);
+      const tree = segment((cases[name] ?? outOfRange(name)), options);
       expect(tree.root.id).toBe('1');
       expect(tree.levels!.top.length).toBeGreaterThan(0);
       expect(tree.levels!.fine.length).toBeGreaterThan(0);

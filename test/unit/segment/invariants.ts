@@ -4,6 +4,7 @@
  */
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 import type { Block, BlockTree } from '../../../src/segment/index.js';
+import { at } from '../../../src/util/at.js';
 
 export function leaves(b: Block): Block[] {
   if (b.children.length === 0) return [b];
@@ -20,9 +21,9 @@ export function visibleTextNodes(snap: PageSnapshot): number[] {
   const stack = [snap.root];
   while (stack.length) {
     const id = stack.pop()!;
-    const n = snap.nodes[id]!;
+    const n = at(snap.nodes, id);
     if (n.kind === 'text' && n.visible && (n.text ?? '').trim() !== '') out.push(id);
-    for (let k = n.children.length - 1; k >= 0; k--) stack.push(n.children[k]!);
+    for (let k = n.children.length - 1; k >= 0; k--) stack.push(at(n.children, k));
   }
   return out.sort((a, b) => a - b);
 }
@@ -34,8 +35,8 @@ export function leafOwnership(snap: PageSnapshot, tree: BlockTree): Int32Array {
     const stack = [...leaf.nodes];
     while (stack.length) {
       const id = stack.pop()!;
-      count[id]! += 1;
-      for (const c of snap.nodes[id]!.children) stack.push(c);
+      count[id] = at(count, id) + 1;
+      for (const c of at(snap.nodes, id).children) stack.push(c);
     }
   }
   return count;
@@ -87,7 +88,7 @@ export function checkInvariants(snap: PageSnapshot, tree: BlockTree): string[] {
   const owned = leafOwnership(snap, tree);
   const texts = visibleTextNodes(snap);
   for (const id of texts) {
-    if (owned[id] !== 1) err(`visible text node ${id} (${JSON.stringify(snap.nodes[id]!.text?.slice(0, 30))}) owned by ${owned[id]} leaves`);
+    if (owned[id] !== 1) err(`visible text node ${id} (${JSON.stringify(at(snap.nodes, id).text?.slice(0, 30))}) owned by ${owned[id]} leaves`);
   }
   if (tree.root.stats.textNodes !== texts.length) err(`root textNodes ${tree.root.stats.textNodes} != ${texts.length}`);
 

@@ -9,6 +9,7 @@ import {
 import { el, page, para, text, words } from '../helpers/snapshot-builder.js';
 import { twoColumns, twoParagraphs } from './pages.js';
 import { mulberry32 } from '../../../src/util/random.js';
+import { at } from '../../../src/util/at.js';
 
 function block(box: Box, id: number): PoolBlock {
   return { ids: [id], group: false, box, doc: 10, rule: 'test' };
@@ -80,9 +81,9 @@ describe('Phase 2: separator detection', () => {
 
   it('an <hr> in the gap adds 2, and a border line counts like an hr', () => {
     const paper = { params: { weights: PAPER_WEIGHTS } };
-    const none = segment(twoParagraphs('none'), paper).root.separators[0]!;
-    const hr = segment(twoParagraphs('hr'), paper).root.separators[0]!;
-    const border = segment(twoParagraphs('border'), paper).root.separators[0]!;
+    const none = at(segment(twoParagraphs('none'), paper).root.separators, 0);
+    const hr = at(segment(twoParagraphs('hr'), paper).root.separators, 0);
+    const border = at(segment(twoParagraphs('border'), paper).root.separators, 0);
     expect(hr.weight).toBe(none.weight + 2);
     expect(hr.reasons).toContain('hr+2');
     expect(border.weight).toBe(none.weight + 2);
@@ -97,7 +98,7 @@ describe('Phase 2: separator detection', () => {
       ['distance(40px)+8', 'font-size+2', 'heading-below+2', 'text-both-sides-2'],
       ['distance(20px)+4', 'font-size+2', 'text-both-sides-2'],
     ]);
-    expect(seps[0]!.weight).toBeGreaterThan(seps[1]!.weight);
+    expect(at(seps, 0).weight).toBeGreaterThan(at(seps, 1).weight);
   });
 
   it('font weight only counts when sizes agree', () => {
@@ -107,7 +108,7 @@ describe('Phase 2: separator detection', () => {
     ]));
     const pre = preparePage(snap);
     const seps = detectSeparators(pre, [block({ x0: 0, y0: 0, x1: 800, y1: 20 }, 1), block({ x0: 0, y0: 40, x1: 800, y1: 80 }, 3)], { x0: 0, y0: 0, x1: 800, y1: 80 }, 'horizontal', PAPER_WEIGHTS);
-    expect(seps[0]!.reasons).toEqual(['distance(20px)+4', 'font-weight+2', 'text-both-sides-2']);
+    expect(at(seps, 0).reasons).toEqual(['distance(20px)+4', 'font-weight+2', 'text-both-sides-2']);
   });
 
   it('different backgrounds on the two sides add 2; touching sections need such a cue', () => {
@@ -131,7 +132,7 @@ describe('Phase 2: separator detection', () => {
     ]));
     const pre = preparePage(snap);
     const seps = detectSeparators(pre, [block({ x0: 0, y0: 0, x1: 800, y1: 40 }, 1), block({ x0: 0, y0: 80, x1: 800, y1: 280 }, 3)], { x0: 0, y0: 0, x1: 800, y1: 280 }, 'horizontal', PAPER_WEIGHTS);
-    expect(seps[0]!.reasons).toEqual(['distance(40px)+8']);
+    expect(at(seps, 0).reasons).toEqual(['distance(40px)+8']);
   });
 
   it('vertical separators use distance, lines and background only', () => {
@@ -142,8 +143,8 @@ describe('Phase 2: separator detection', () => {
     const pre = preparePage(snap);
     const seps = detectSeparators(pre, [block({ x0: 0, y0: 0, x1: 380, y1: 100 }, 1), block({ x0: 420, y0: 0, x1: 800, y1: 100 }, 3)], { x0: 0, y0: 0, x1: 800, y1: 100 }, 'vertical', PAPER_WEIGHTS);
     expect(seps).toHaveLength(1);
-    expect(seps[0]!.reasons).toEqual(['distance(40px)+8']);
-    expect(seps[0]!.rect).toEqual({ x: 380, y: 0, w: 40, h: 100 });
+    expect(at(seps, 0).reasons).toEqual(['distance(40px)+8']);
+    expect(at(seps, 0).rect).toEqual({ x: 380, y: 0, w: 40, h: 100 });
   });
 
   it('gaps thinner than the minimum are not separators; separators at the border are deleted', () => {
@@ -159,13 +160,13 @@ describe('Phase 2: separator detection', () => {
   it('found once, weighed under any weights: the weight is the base plus each term times its amount', () => {
     const { pre, blocks, area } = headingBetweenParagraphs();
     const found = findSeparators(pre, blocks, area, 'horizontal');
-    expect(found[0]!.terms.map((t) => [t.key, t.coef])).toEqual([['distance', 8], ['fontSize', 1], ['headingBelow', 1], ['textBothSides', 1], ['span', 1]]);
+    expect(at(found, 0).terms.map((t) => [t.key, t.coef])).toEqual([['distance', 8], ['fontSize', 1], ['headingBelow', 1], ['textBothSides', 1], ['span', 1]]);
     const other = { ...PAPER_WEIGHTS, base: 1, distance: 0.5, fontSize: 3, headingBelow: 0, span: 2 };
     const weighed = weighSeparators(found, other);
     expect(weighed).toEqual(detectSeparators(pre, blocks, area, 'horizontal', other));
-    expect(weighed[0]!.weight).toBe(1 + 8 * 0.5 + 3 + 0 - 2 + 2);
+    expect(at(weighed, 0).weight).toBe(1 + 8 * 0.5 + 3 + 0 - 2 + 2);
     // A rule whose amount is 0 still shows among the reasons, except the span rule.
-    expect(weighed[0]!.reasons).toEqual(['distance(40px)+4', 'font-size+3', 'heading-below+0', 'text-both-sides-2', 'span(100%)+2']);
-    expect(weighSeparators(found, PAPER_WEIGHTS)[0]!.reasons).toEqual(['distance(40px)+8', 'font-size+2', 'heading-below+2', 'text-both-sides-2']);
+    expect(at(weighed, 0).reasons).toEqual(['distance(40px)+4', 'font-size+3', 'heading-below+0', 'text-both-sides-2', 'span(100%)+2']);
+    expect(at(weighSeparators(found, PAPER_WEIGHTS), 0).reasons).toEqual(['distance(40px)+8', 'font-size+2', 'heading-below+2', 'text-both-sides-2']);
   });
 });

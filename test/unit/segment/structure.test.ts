@@ -5,6 +5,7 @@ import { docFromWeight, heaviestGroup, minWeight } from '../../../src/segment/st
 import { PAPER_WEIGHTS } from '../../../src/segment/params.js';
 import { allBlocks, leaves } from './invariants.js';
 import { awkward, headerBodyFooter, twoColumns, twoParagraphs } from './pages.js';
+import { at } from '../../../src/util/at.js';
 
 describe('Phase 3: content structure', () => {
   it('header / body / footer split three ways at the top, with heavier separators than between paragraphs', () => {
@@ -30,7 +31,7 @@ describe('Phase 3: content structure', () => {
       for (const b of allBlocks(segment(snap).root)) {
         const seps = b.separators;
         if (seps.length === 0) continue;
-        const horizontal = seps[0]!.orientation === 'horizontal';
+        const horizontal = at(seps, 0).orientation === 'horizontal';
         const pos = b.children.map((c) => (horizontal ? c.rect.y : c.rect.x));
         expect(pos).toEqual([...pos].sort((p, q) => p - q));
       }
@@ -74,24 +75,24 @@ describe('Phase 3: content structure', () => {
     const coarse = segment(headerBodyFooter(), { pdoc: 5 });
     const fine = segment(headerBodyFooter(), { pdoc: 8 });
     expect(leaves(coarse.root).length).toBeLessThan(leaves(fine.root).length);
-    expect(coarse.root.children[1]!.children).toHaveLength(0);
-    expect(coarse.root.children[1]!.doc).toBeGreaterThan(5);
+    expect(at(coarse.root.children, 1).children).toHaveLength(0);
+    expect(at(coarse.root.children, 1).doc).toBeGreaterThan(5);
   });
 
   it('maxRounds bounds re-segmentation', () => {
     const one = segment(headerBodyFooter(), { maxRounds: 1 });
     // After round 1 the article body is still one block (R10: its paragraphs are small).
-    expect(one.root.children[1]!.children).toHaveLength(0);
-    expect(one.root.children[1]!.doc).toBeLessThanOrEqual(8);
+    expect(at(one.root.children, 1).children).toHaveLength(0);
+    expect(at(one.root.children, 1).doc).toBeLessThanOrEqual(8);
     expect(leaves(segment(headerBodyFooter(), { maxRounds: 2 }).root).length).toBeGreaterThan(leaves(one.root).length);
   });
 
   it('large overlays hang from the root after the page content, without wiping out its separators', () => {
     const tree = segment(awkward());
-    const last = tree.root.children[tree.root.children.length - 1]!;
+    const last = at(tree.root.children, tree.root.children.length - 1);
     // The overlay covers its own (fixed, viewport-sized) box, and holds the cookie notice.
     expect(last.rect).toEqual({ x: 0, y: 0, w: 1000, h: 700 });
     expect(last.stats.chars).toBe('We use cookies'.length + 'Accept'.length);
-    expect(tree.root.children[0]!.separators.length).toBeGreaterThan(0);
+    expect(at(tree.root.children, 0).separators.length).toBeGreaterThan(0);
   });
 });

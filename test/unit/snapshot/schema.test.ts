@@ -7,6 +7,7 @@ import { analyzeSnapshot } from '../../../src/pipeline/analyze.js';
 import { parseSnapshot, SnapshotError } from '../../../src/snapshot/schema.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 import { caseNames, casePath } from '../helpers/fixture-cases.js';
+import { at } from '../../../src/util/at.js';
 
 /** A case's snapshot.json.gz as plain JSON, not yet validated. */
 const read = (site: string): unknown => JSON.parse(gunzipSync(readFileSync(casePath(site, 'snapshot'))).toString('utf8'));
@@ -20,7 +21,7 @@ describe('PageSnapshot schema', () => {
   });
 
   it('names the version it reads when a snapshot has another', () => {
-    const s = read(files[0]!) as PageSnapshot;
+    const s = read(at(files, 0)) as PageSnapshot;
     const newer = { ...s, version: 2 } as unknown as PageSnapshot;
     expect(() => parseSnapshot(newer)).toThrow(/snapshot version 2, but this viseg reads version 1/);
     expect(() => analyzeSnapshot(newer)).toThrow(SnapshotError);
@@ -28,14 +29,14 @@ describe('PageSnapshot schema', () => {
   });
 
   it('rejects a snapshot whose nodes point outside it', () => {
-    const s = read(files[0]!) as PageSnapshot;
+    const s = read(at(files, 0)) as PageSnapshot;
     const nodes = s.nodes.map((n, i) => (i === 1 ? { ...n, children: [...n.children, s.nodes.length + 5] } : n));
     expect(() => parseSnapshot({ ...s, nodes })).toThrow(/nodes\.1\.children: child \d+ is not a node/);
     expect(() => parseSnapshot({ ...s, title: 3 })).toThrow(/title/);
   });
 
   it('rejects a snapshot whose parents loop, before a stage walks up the loop', () => {
-    const s = read(files[0]!) as PageSnapshot;
+    const s = read(at(files, 0)) as PageSnapshot;
     // node 1 is a child of node 0; make node 0 a child of node 1 as well
     const loop = s.nodes.map((n, i) => (i === 0 ? { ...n, parent: 1 } : n));
     expect(() => parseSnapshot({ ...s, nodes: loop })).toThrow(/nodes\.0\.parent: parent 1 does not come before node 0/);

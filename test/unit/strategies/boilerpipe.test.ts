@@ -17,6 +17,7 @@ import {
 import { boilerpipe, contentText, createBoilerpipe, EMPTY_BLOCK, EXTRACTOR_CHAINS, extractTextDocument, runBoilerpipe } from '../../../src/strategies/boilerpipe/index.js';
 import { isJavaWhitespace, javaSplit, javaTrim, tokenize } from '../../../src/strategies/boilerpipe/java.js';
 import { articlePage, h, page, prose } from './build.js';
+import { at } from '../../../src/util/at.js';
 
 /** A block with `words` words, `linked` of them in anchors, and the given text density. */
 function block(words: number, linked = 0, textDensity = words, text = `w${words}`): TextBlock {
@@ -116,7 +117,7 @@ describe('content handler (text blocks from the snapshot)', () => {
 
   it('reads a rendered blank text node that starts a line as no-break spaces (<p>&nbsp;</p>, <br>&nbsp;)', () => {
     const snap = page(h('p', {}, prose(2)), h('p', {}, ' '), h('p', {}, h('a', { href: '/a' }, 'x'), ' ', h('a', { href: '/b' }, 'y')));
-    const spacer = snap.nodes.find((n) => n.kind === 'text' && n.text === ' ' && snap.nodes[n.parent]!.children.length === 1)!;
+    const spacer = snap.nodes.find((n) => n.kind === 'text' && n.text === ' ' && at(snap.nodes, n.parent).children.length === 1)!;
     spacer.rect = { ...spacer.rect, w: 4, h: 18 };
     // the space between the two links sits on their line, after "x": a plain space
     const between = snap.nodes.find((n) => n.kind === 'text' && n.text === ' ' && n.id !== spacer.id)!;
@@ -143,7 +144,7 @@ describe('content handler (text blocks from the snapshot)', () => {
     snap.title = '  A title | Site ';
     const d = extractTextDocument(snap);
     expect(d.title).toBe('A title | Site');
-    expect(d.textBlocks.map((b) => b.nodes.map((id) => snap.nodes[id]!.text))).toEqual([['A ', 'title'], ['Body']]);
+    expect(d.textBlocks.map((b) => b.nodes.map((id) => at(snap.nodes, id).text))).toEqual([['A ', 'title'], ['Body']]);
   });
 });
 
@@ -203,8 +204,8 @@ describe('ArticleExtractor filters', () => {
 
   it('IgnoreBlocksAfterContentFilter drops all from an end-of-text block once 60 full-text words were seen', () => {
     const d = doc([{ words: 40, content: true, density: 10 }, { words: 30, content: true, density: 8 }, { words: 1, content: true }, { words: 30, content: true, density: 10 }, { words: 1, content: true }, { words: 50, content: true, density: 10 }]);
-    d.textBlocks[2]!.labels.add(LABEL_INDICATES_END_OF_TEXT);
-    d.textBlocks[4]!.labels.add(LABEL_INDICATES_END_OF_TEXT);
+    at(d.textBlocks, 2).labels.add(LABEL_INDICATES_END_OF_TEXT);
+    at(d.textBlocks, 4).labels.add(LABEL_INDICATES_END_OF_TEXT);
     // 40 full-text words before block 2 (the 30 at density 8 do not count): not yet; 70 before block 4
     ignoreBlocksAfterContentFilter(d, 60);
     expect(d.textBlocks.map((b) => b.isContent)).toEqual([true, true, true, true, false, false]);
@@ -234,12 +235,12 @@ describe('ArticleExtractor filters', () => {
   it('ExpandTitleToContentFilter takes back the blocks from the title to the content', () => {
     const d = doc([{ words: 1 }, { words: 8 }, { words: 4 }, { words: 100, content: true }, { words: 9 }]);
     for (const b of d.textBlocks) if (!b.isContent) b.labels.add(LABEL_MIGHT_BE_CONTENT);
-    d.textBlocks[1]!.labels.add(LABEL_TITLE);
+    at(d.textBlocks, 1).labels.add(LABEL_TITLE);
     expect(expandTitleToContentFilter(d)).toBe(true);
     expect(d.textBlocks.map((b) => b.isContent)).toEqual([false, true, true, true, false]);
     // a title after the content start changes nothing
     const late = doc([{ words: 100, content: true }, { words: 8 }]);
-    late.textBlocks[1]!.labels.add(LABEL_TITLE);
+    at(late.textBlocks, 1).labels.add(LABEL_TITLE);
     expect(expandTitleToContentFilter(late)).toBe(false);
   });
 

@@ -14,6 +14,7 @@
  * Ids are pre-order, the body is 0.
  */
 import type { NodeStyle, PageSnapshot, Rect, SnapshotNode } from '../../../src/snapshot/types.js';
+import { outOfRange } from '../../../src/util/at.js';
 
 export interface Desc {
   kind: 'element' | 'text';
@@ -35,7 +36,7 @@ const INLINE = new Set(['a', 'span', 'b', 'strong', 'i', 'em', 'u', 'small', 'su
 const TABLE: Record<string, string> = { table: 'table', tr: 'table-row', td: 'table-cell', th: 'table-cell', tbody: 'table-row-group', thead: 'table-header-group' };
 
 function displayFor(tag: string): string {
-  if (TABLE[tag]) return TABLE[tag]!;
+  if (TABLE[tag]) return (TABLE[tag] ?? outOfRange(tag));
   if (tag === 'li') return 'list-item';
   if (tag === 'button' || tag === 'input' || tag === 'select') return 'inline-block';
   return INLINE.has(tag) ? 'inline' : 'block';
@@ -89,7 +90,7 @@ export function pageOf(body: Desc): PageSnapshot {
     return node.rect;
   };
   walk(body, -1, false);
-  nodes[0]!.rect = { x: 0, y: 0, w: 1000, h: Math.max(y, 1) };
+  (nodes[0] ?? outOfRange(0)).rect = { x: 0, y: 0, w: 1000, h: Math.max(y, 1) };
   return {
     version: 1, url: 'https://example.test/a', finalUrl: 'https://example.test/a', title: 'test',
     viewport: { width: 1000, height: 800, deviceScaleFactor: 1 }, document: { width: 1000, height: Math.max(y, 1) },
@@ -104,8 +105,8 @@ export function prose(n: number, seed = 0): string {
   const out: string[] = [];
   for (let s = 0; s < n; s++) {
     const w: string[] = [];
-    for (let i = 0; i < 12; i++) w.push(words[(s * 5 + i * 3 + seed * 7) % words.length]!);
-    w[0] = w[0]![0]!.toUpperCase() + w[0]!.slice(1);
+    for (let i = 0; i < 12; i++) w.push((words[(s * 5 + i * 3 + seed * 7) % words.length] ?? outOfRange((s * 5 + i * 3 + seed * 7) % words.length)));
+    w[0] = ((w[0] ?? outOfRange(0))[0] ?? outOfRange(0)).toUpperCase() + (w[0] ?? outOfRange(0)).slice(1);
     out.push(w.join(' ') + '.');
   }
   return out.join(' ');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDescent, DEFAULT_DESCENT, descend, descent } from '../../../src/strategies/descent.js';
 import { find, h, page, prose } from './build.js';
+import { at } from '../../../src/util/at.js';
 
 describe('descent (content_finder)', () => {
   it('t(d) = 0.001 + ln(1 + d/7) exceeds 1 from d = 13', () => {
@@ -25,10 +26,10 @@ describe('descent (content_finder)', () => {
   it('descends through the heavy child and the lone wrapper, halts on the spread test among the paragraphs', () => {
     const r = descend(snap);
     expect(r.node).toBe(find(snap, 'article'));
-    const last = r.trace[r.trace.length - 1]!;
+    const last = at(r.trace, r.trace.length - 1);
     expect(last.halted).toBe('spread');
     expect(last.spread).toBeLessThan(0.5);
-    expect(r.trace.map((s) => snap.nodes[s.node]!.tag)).toEqual(['body', 'main', 'article']);
+    expect(r.trace.map((s) => at(snap.nodes, s.node).tag)).toEqual(['body', 'main', 'article']);
     const res = descent.run(snap);
     expect(res.selection).toEqual({ roots: [find(snap, 'article')], exclude: [] });
     expect(res.pageType).toBe('article');
@@ -42,7 +43,7 @@ describe('descent (content_finder)', () => {
   it('the absolute test halts when the heaviest child is not heavy enough for the depth', () => {
     const r = descend(snap, { threshold: () => 0.99 });
     expect(r.node).toBe(0);
-    expect(r.trace[0]!.halted).toBe('absolute');
+    expect(at(r.trace, 0).halted).toBe('absolute');
   });
 
   it('counts 1 per node plus collapsed text length, ignoring hidden text', () => {

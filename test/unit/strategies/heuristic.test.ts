@@ -5,6 +5,7 @@ import { findMainContent, heuristic } from '../../../src/strategies/heuristic/in
 import { buildTextBlocks, indexNodes } from '../../../src/classify/text-blocks.js';
 import type { PageSnapshot, SnapshotNode } from '../../../src/snapshot/types.js';
 import { el, page, text, type NodeDesc } from '../helpers/snapshot-builder.js';
+import { at } from '../../../src/util/at.js';
 
 const sentence = (i: number) =>
   `Paragraph ${i} explains, in plain words and with enough detail to read like prose, what happened in the town council meeting on Thursday evening. `;
@@ -23,7 +24,7 @@ function links(n: number, y: number, x = 100, w = 600, attrs: Record<string, str
 function keptText(snap: PageSnapshot): string {
   const blocks = buildTextBlocks(snap);
   const r = findMainContent(snap, blocks, indexNodes(snap));
-  return r.kept.map((i) => blocks[i]!.text).join('\n');
+  return r.kept.map((i) => at(blocks, i).text).join('\n');
 }
 
 const node = (tag: string, attrs: Record<string, string>): SnapshotNode => ({ id: 0, parent: -1, kind: 'element', tag, rect: { x: 0, y: 0, w: 1, h: 1 }, children: [], attrs, visible: true });
@@ -73,7 +74,7 @@ describe('text blocks', () => {
     ]));
     const blocks = buildTextBlocks(snap);
     expect(blocks.map((b) => b.text)).toEqual(['Hello world again', 'second line', 'Block two']);
-    expect(blocks[0]!.linkChars).toBe(5);
+    expect(at(blocks, 0).linkChars).toBe(5);
   });
 });
 
@@ -173,7 +174,7 @@ describe('main content', () => {
     const blocks = buildTextBlocks(snap);
     const with_ = findMainContent(snap, blocks, indexNodes(snap));
     const without = findMainContent(snap, blocks, indexNodes(snap), { disable: ['continuation'] });
-    const textOf = (r: typeof with_) => r.kept.map((i) => blocks[i]!.text).join(' ');
+    const textOf = (r: typeof with_) => r.kept.map((i) => at(blocks, i).text).join(' ');
     expect(textOf(without)).not.toContain('Paragraph 4');
     expect(textOf(with_)).toContain('Paragraph 4');
     expect(textOf(with_)).toContain('Paragraph 5');

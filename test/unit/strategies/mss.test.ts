@@ -3,6 +3,7 @@ import { buildContent } from '../../../src/content/index.js';
 import { labelTextNodes, labelTokens, MssTrainer, trainMss } from '../../../src/strategies/mss-train.js';
 import { createMss, loadDefaultModel, maxSubsequence, normWord, scoreTokens, tokenize } from '../../../src/strategies/mss.js';
 import { h, page, prose } from './build.js';
+import { at } from '../../../src/util/at.js';
 
 function site(i: number) {
   return page(
@@ -30,7 +31,7 @@ describe('mss', () => {
   it('labels blocks by 4-gram overlap with the gold text, tags by their neighbours', () => {
     const s = site(1);
     const labels = labelTextNodes(s, goldOf(1));
-    const textOf = (id: number) => s.nodes[id]!.text;
+    const textOf = (id: number) => at(s.nodes, id).text;
     const kept = s.nodes.filter((n) => labels[n.id]).map((n) => textOf(n.id));
     expect(kept).toEqual([`Headline 1 of the day`, prose(3, 1), prose(3, 2), prose(2, 3)]);
     const tokens = tokenize(s);
