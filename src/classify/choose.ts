@@ -8,6 +8,7 @@ import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import {
   SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
   STORY_DOMINANCE, LINKED_SHARE, CONTINUATION_MIN_CHARS, CONTINUATION_MAX_LINK_SHARE, CONTINUATION_MIN_SCORE,
+  KICKER_LINK_SHARE, KICKER_CAPITALS_SHARE, KICKER_MIN_WORDS,
 } from './params.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type PageType, type ScoreComponent, type TraceEvent } from './types.js';
@@ -501,6 +502,78 @@ function keepEmbeddedPosts(snapshot: PageSnapshot, blocks: readonly TextBlock[],
   return [...kept, ...added].sort((a, b) => a - b);
 }
 
+/** Whether a text is set in capitals: nearly all of its letters upper case. */
+function inCapitals(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  if (letters.length === 0) return false;
+  let upper = 0;
+  for (const c of letters) if (c !== c.toLowerCase()) upper++;
+  return upper >= KICKER_CAPITALS_SHARE * letters.length;
+}
+
+/**
+ * The site a host belongs to: its last two labels, or three under a country's second-level
+ * domain (`news.example.co.uk` -> `example.co.uk`). An approximation of the public suffix list
+ * that is enough to tell a site's own links from links out.
+ */
+function siteOf(host: string): string {
+  const labels = host.toLowerCase().replace(/\.$/, '').split('.');
+  const n = labels.length;
+  const country = n >= 3 && (labels[n - 1] ?? '').length === 2 && (labels[n - 2] ?? '').length <= 3;
+  return labels.slice(country ? -3 : -2).join('.');
+}
+
+/** Whether every link under the node leads to the page's own site (relative links do). */
+function linksHome(snapshot: PageSnapshot, id: number, base: string): boolean {
+  let home: string;
+  try {
+    home = siteOf(new URL(base).hostname);
+  } catch {
+    return false;
+  }
+  let links = 0;
+  const stack = [id];
+  while (stack.length) {
+    const node = at(snapshot.nodes, stack.pop() ?? -1);
+    const href = node.tag === 'a' ? node.attrs?.href : undefined;
+    if (href !== undefined) {
+      let host: string;
+      try {
+        host = new URL(href, base).hostname;
+      } catch {
+        return false;
+      }
+      if (siteOf(host) !== home) return false;
+      links++;
+    }
+    stack.push(...node.children);
+  }
+  return links > 0;
+}
+
+/**
+ * A kicker between the paragraphs of a story is left out: a paragraph that is all link
+ * (KICKER_LINK_SHARE) and set in capitals (KICKER_CAPITALS_SHARE) ("WATCH: THE VOTE, LIVE",
+ * "CLICK HERE TO GET THE APP"). News sites shout the headline of another story, or a call to act,
+ * this way to set it apart from the sentences around it; the story's own text is in sentence case,
+ * and a paragraph of it is seldom one link. Only links to the site's own pages: a link out in
+ * capitals ("FULL RESULTS") leads to the story's source. Only between kept blocks, and only `<p>`:
+ * headings, list items and table cells in capitals are the page's own labels.
+ */
+function dropKickers(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const base = snapshot.finalUrl || snapshot.url;
+  if (kept.length < 3) return kept;
+  const drop = kept.slice(1, -1).filter((i) => {
+    const b = at(blocks, i);
+    return !b.hidden && b.words >= KICKER_MIN_WORDS && at(snapshot.nodes, b.owner).tag === 'p' && b.linkChars >= KICKER_LINK_SHARE * b.chars && inCapitals(b.text)
+      && linksHome(snapshot, b.owner, base);
+  });
+  if (drop.length === 0) return kept;
+  const dropSet = new Set(drop);
+  trace.push({ step: 'kickers', blocks: drop.length, words: wordsOf(blocks, drop) });
+  return kept.filter((i) => !dropSet.has(i));
+}
+
 /** Paragraphs and subheads: what a story's text is made of. */
 const FLOW_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
@@ -522,6 +595,10 @@ function continueStory(snapshot: PageSnapshot, blocks: readonly TextBlock[], kep
   let container = lowestCommonAncestor(snapshot, kept.map((i) => at(blocks, i).owner));
   if (at(nodes, container).kind === 'text') container = at(nodes, container).parent;
   const above = new Set<number>();
+  // a story split across levels (its first part deep in its element, its last kept paragraph
+  // already a child of the container) continues at the container's own level
+  const parentOf = (i: number): number => at(nodes, at(blocks, i).owner).parent;
+  if (parentOf(last(kept)) === container && parentOf(at(kept, 0)) !== container) above.add(container);
   for (let node = nodes[at(nodes, container).parent]; node; node = nodes[node.parent]) {
     above.add(node.id);
     if (node.parent < 0) break;
@@ -567,6 +644,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   kept = dropSymbolBlocks(snapshot, blocks, kept, trace);
   if (STORY_TYPES.has(pageType)) kept = dropTeaserArticles(snapshot, blocks, kept, trace);
   if (pageType !== 'forum') kept = dropComments(snapshot, blocks, kept, trace);
+  if (STORY_TYPES.has(pageType)) kept = dropKickers(snapshot, blocks, kept, trace);
   kept = keepEmbeddedPosts(snapshot, blocks, kept, trace);
   if (SLIDE_FREE_TYPES.has(pageType)) kept = dropOffSlides(snapshot, blocks, kept, trace);
   kept = continueStory(snapshot, blocks, kept, scores, trace);

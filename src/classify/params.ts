@@ -64,7 +64,18 @@ export const LINKED_SHARE = 0.5;
  */
 export const CONTINUATION_MIN_CHARS = 80;
 export const CONTINUATION_MAX_LINK_SHARE = 0.25;
-export const CONTINUATION_MIN_SCORE = 0.2;
+export const CONTINUATION_MIN_SCORE = 0.05;
+
+/**
+ * A kicker (choose.ts, dropKickers) is a paragraph between kept text whose link text is at least
+ * KICKER_LINK_SHARE of its text (the whole paragraph is the link, give or take a "READ MORE:"
+ * label), of at least KICKER_MIN_WORDS words (a headline or a call to act, not a constant's name
+ * in a reference page's prose), whose letters are at least KICKER_CAPITALS_SHARE upper case (a
+ * digit, a quoted name in mixed case allowed).
+ */
+export const KICKER_LINK_SHARE = 0.9;
+export const KICKER_CAPITALS_SHARE = 0.8;
+export const KICKER_MIN_WORDS = 3;
 
 /** Main content of fewer words than this makes a page `other` (an error notice, an empty shell). */
 export const MIN_CONTENT_WORDS = 1;

@@ -96,6 +96,8 @@ export type TraceEvent =
   | { step: 'comments'; blocks: number; words: number }
   /** Kept hidden text on the off-screen slides of a ticker or carousel, left out. */
   | { step: 'off-slide'; blocks: number; words: number }
+  /** Kept paragraphs between kept text that are one link set in capitals (another story's headline, a call to act), left out. */
+  | { step: 'kickers'; blocks: number; words: number }
   /** Text of embedded posts (a tweet, an Instagram post) between kept blocks, kept. */
   | { step: 'embedded'; blocks: number; words: number }
   /** Paragraphs that continue the kept text after its container closes, kept. */

@@ -400,11 +400,57 @@ describe('choosing the main content from block scores', () => {
     expect(c.kept).toEqual([0, 1, 2, 4]);
     expect(c.trace.find((e) => e.step === 'continued')).toMatchObject({ step: 'continued', blocks: 2 });
     // text the model is sure is boilerplate does not continue the story
-    expect(chooseContent(s, b, [0.9, 0.9, 0.1, 0.3, 0.3, 0.3], zeros(b.length)).kept).toEqual([0, 1]);
+    expect(chooseContent(s, b, [0.9, 0.9, 0.02, 0.3, 0.3, 0.3], zeros(b.length)).kept).toEqual([0, 1]);
     // a paragraph inside the story's element that the model dropped ends the run
     const t = orphaned([line('Filed under council meetings and the town budget.', 260)]);
     const tb = buildTextBlocks(t, indexNodes(t), { includeHidden: true });
-    expect(chooseContent(t, tb, [0.9, 0.9, 0.05, 0.3, 0.3, 0.3, 0.3], zeros(tb.length)).kept).toEqual([0, 1]);
+    expect(chooseContent(t, tb, [0.9, 0.9, 0.02, 0.3, 0.3, 0.3, 0.3], zeros(tb.length)).kept).toEqual([0, 1]);
+  });
+
+  it('continues a story split across levels, whose last kept paragraph is already a child of the container', () => {
+    const line = (t: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(t, [100, y, 600, 20])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('div', { rect: [0, 0, 1200, 900], attrs: { id: 'app' } }, [
+        el('article', { rect: [100, 100, 600, 200] }, [p(1, 100), p(2, 180)]),
+        p(3, 320),
+        line('And its last paragraph, which says how the vote will be reviewed.', 400),
+      ]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(4);
+    const c = chooseContent(s, b, [0.9, 0.9, 0.9, 0.3], zeros(b.length));
+    expect(c.kept).toEqual([0, 1, 2, 3]);
+    expect(c.trace.find((e) => e.step === 'continued')).toMatchObject({ step: 'continued', blocks: 1 });
+    // kept text that starts at the container's level is not split: its dropped sibling stays out
+    const flat = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('div', { rect: [0, 0, 1200, 900] }, [p(1, 100), p(2, 180), line('And its last paragraph, which says how the vote will be reviewed.', 260)]),
+    ]));
+    const fb = buildTextBlocks(flat, indexNodes(flat), { includeHidden: true });
+    expect(chooseContent(flat, fb, [0.9, 0.9, 0.3], zeros(fb.length)).kept).toEqual([0, 1]);
+  });
+
+  it('leaves out a kicker: a paragraph between kept ones that is one link to the site, in capitals', () => {
+    const linked = (t: string, y: number, href: string) => el('p', { rect: [100, y, 600, 20] }, [
+      el('strong', { rect: [100, y, 600, 20] }, [el('a', { rect: [100, y, 600, 20], attrs: { href } }, [text(t, [100, y, 600, 20])])]),
+    ]);
+    const story = (middle: NodeDesc[]) => page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('div', { rect: [100, 100, 600, 500] }, [p(1, 100), ...middle, p(2, 300)]),
+    ]), { url: 'https://www.example.com/news/council-vote' });
+    const kept = (middle: NodeDesc[]) => {
+      const s = story(middle);
+      const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+      return chooseContent(s, b, b.map(() => 0.9), zeros(b.length));
+    };
+    const c = kept([linked('MAYOR SAYS THE BUDGET WILL PASS BY SPRING', 200, '/news/mayor-budget'), linked('GET THE NEWS APP', 240, 'https://apps.example.com/')]);
+    expect(c.kept).toEqual([0, 3]);
+    expect(c.trace.find((e) => e.step === 'kickers')).toEqual({ step: 'kickers', blocks: 2, words: 12 });
+    // a link out leads to the story's source; a link in sentence case reads as the story's own
+    expect(kept([linked('CLICK FOR THE FULL RESULTS', 200, 'https://results.example.org/')]).kept).toEqual([0, 1, 2]);
+    expect(kept([linked('Mayor says the budget will pass by spring', 200, '/news/mayor-budget')]).kept).toEqual([0, 1, 2]);
+    // not at the story's edges
+    const s = story([]);
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length)).trace.some((e) => e.step === 'kickers')).toBe(false);
   });
 });
 
