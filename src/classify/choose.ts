@@ -533,8 +533,8 @@ function linksHome(snapshot: PageSnapshot, id: number, base: string): boolean {
   }
   let links = 0;
   const stack = [id];
-  while (stack.length) {
-    const node = at(snapshot.nodes, stack.pop() ?? -1);
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const node = at(snapshot.nodes, top);
     const href = node.tag === 'a' ? node.attrs?.href : undefined;
     if (href !== undefined) {
       let host: string;
@@ -553,7 +553,8 @@ function linksHome(snapshot: PageSnapshot, id: number, base: string): boolean {
 
 /**
  * A kicker between the paragraphs of a story is left out: a paragraph that is all link
- * (KICKER_LINK_SHARE) and set in capitals (KICKER_CAPITALS_SHARE) ("WATCH: THE VOTE, LIVE",
+ * (KICKER_LINK_SHARE), of a few words (KICKER_MIN_WORDS), set in capitals (KICKER_CAPITALS_SHARE)
+ * ("WATCH: THE VOTE, LIVE",
  * "CLICK HERE TO GET THE APP"). News sites shout the headline of another story, or a call to act,
  * this way to set it apart from the sentences around it; the story's own text is in sentence case,
  * and a paragraph of it is seldom one link. Only links to the site's own pages: a link out in
