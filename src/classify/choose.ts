@@ -442,6 +442,27 @@ function dropComments(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept
 }
 
 /**
+ * A group of form controls (`<fieldset>`): the facets of a filter panel, a product card's colour
+ * and size pickers, a sort menu. Its text names the choices a form offers (HTML: "a set of form
+ * controls ... grouped under a common name"), not what the page shows.
+ */
+const isControlGroup = (node: SnapshotNode): boolean => node.tag === 'fieldset';
+
+/**
+ * Kept text in a group of form controls (isControlGroup) is left out when other kept text lies
+ * outside one: a shop's grid keeps its products' names and prices, not the filter facets beside
+ * it ("Color: Beige (12)") nor each card's swatches ("Option: white"). When every kept block is in
+ * one (a page whose content is a form), they stay.
+ */
+function dropControlGroups(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const inGroup = kept.map((i) => within(snapshot, at(blocks, i).owner, isControlGroup));
+  if (inGroup.every((g) => g) || !inGroup.some((g) => g)) return kept;
+  const out = kept.filter((_, j) => !at(inGroup, j));
+  trace.push({ step: 'controls', blocks: kept.length - out.length, words: wordsOf(blocks, kept.filter((_, j) => at(inGroup, j))) });
+  return out;
+}
+
+/**
  * Whether a hidden text block is laid out beside the box that clips it: on the same band of the
  * page as the clipping box (an ancestor with `overflow` other than visible), but wholly left or
  * right of it. That is where a ticker, a carousel or a slider keeps its other slides; a collapsed
@@ -643,6 +664,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   kept = dropLandmarkBlocks(snapshot, blocks, kept, trace);
   kept = dropSignatures(snapshot, blocks, kept, trace, pageType === 'product');
   kept = dropSymbolBlocks(snapshot, blocks, kept, trace);
+  kept = dropControlGroups(snapshot, blocks, kept, trace);
   if (STORY_TYPES.has(pageType)) kept = dropTeaserArticles(snapshot, blocks, kept, trace);
   if (pageType !== 'forum') kept = dropComments(snapshot, blocks, kept, trace);
   if (STORY_TYPES.has(pageType)) kept = dropKickers(snapshot, blocks, kept, trace);

@@ -104,6 +104,8 @@ export type TraceEvent =
   | { step: 'continued'; blocks: number; words: number }
   /** The page type changed after the selection: a listing whose kept entries were teasers around one story is an article. */
   | { step: 'retyped'; from: PageType; to: PageType }
+  /** Kept text in groups of form controls (`<fieldset>`: filter facets, option pickers), left out. */
+  | { step: 'controls'; blocks: number; words: number }
   /** Kept text of symbols only (no letter, digit or pictograph) outside code and tables, left out. */
   | { step: 'symbols'; blocks: number }
   /** Kept text of fewer words than MIN_CONTENT_WORDS: the page is `other`. */

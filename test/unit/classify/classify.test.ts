@@ -452,6 +452,25 @@ describe('choosing the main content from block scores', () => {
     const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
     expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length)).trace.some((e) => e.step === 'kickers')).toBe(false);
   });
+
+  it('leaves out kept text in a group of form controls, unless all kept text is in one', () => {
+    const line = (t: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(t, [100, y, 600, 20])]);
+    const facets = el('fieldset', { rect: [800, 100, 300, 60] }, [
+      el('legend', { rect: [800, 100, 300, 20] }, [text('Colour', [800, 100, 300, 20])]),
+      el('label', { rect: [800, 130, 300, 20] }, [text('Beige (12)', [800, 130, 300, 20])]),
+    ]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('div', { rect: [100, 100, 600, 60] }, [line('Stoneware Coffee Mug, handmade', 100), line('Linen Tea Towel, natural', 130)]),
+      facets,
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(4);
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'collection');
+    expect(c.kept).toEqual([0, 1]);
+    expect(c.trace.find((e) => e.step === 'controls')).toEqual({ step: 'controls', blocks: 2, words: 3 });
+    // a page whose kept text is all in a form keeps it
+    expect(chooseContent(s, b, [0.1, 0.1, 0.9, 0.9], zeros(b.length)).kept).toEqual([2, 3]);
+  });
 });
 
 describe('drop reasons', () => {
