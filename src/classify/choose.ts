@@ -14,7 +14,7 @@ import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type PageType, type ScoreComponent, type TraceEvent } from './types.js';
 import { round } from './blocks.js';
 import { signature, type RepeatUnit } from './block-features.js';
-import { isCommentsHint, isEmbedHint, isReviewsHint, isSignatureHint } from './hints.js';
+import { isCommentsHint, isEmbedHint, isReviewsHint, isScreenReaderHint, isSignatureHint } from './hints.js';
 import { at, last, outOfRange } from '../util/at.js';
 
 // Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
@@ -161,6 +161,15 @@ function wholeUnits(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: 
   });
   for (const [u, n] of added) trace.push({ step: 'unit', node: u, tag: (nodes[u] ?? outOfRange(u)).tag, blocks: n });
   return [...keptSet].sort((a, b) => a - b);
+}
+
+/** Characters of visible text in the node's subtree. */
+function textChars(snapshot: PageSnapshot, id: number): number {
+  const node = snapshot.nodes[id] ?? outOfRange(id);
+  if (node.kind === 'text') return node.visible ? (node.text ?? '').trim().length : 0;
+  let n = 0;
+  for (const c of node.children) n += textChars(snapshot, c);
+  return n;
 }
 
 /** Whether the node or one of its ancestors passes `test`. */
@@ -721,6 +730,30 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
         if (node.kind === 'element' && (blockCount[c] ?? outOfRange(c)) > 0 && excludedListed++ < MAX_EXCLUDED_LISTED) trace.push({ step: 'excluded', node: c, tag: node.tag, blocks: (blockCount[c] ?? outOfRange(c)) });
       }
     }
+  }
+  // text for screen readers only inside the selection ("Regular price", "Opens in a new window")
+  // is left out: sighted readers never see it, and it repeats what the page shows; unless it is
+  // all the kept text
+  const spoken: number[] = [];
+  let spokenChars = 0;
+  let spokenKept = 0;
+  const excluded = new Set(exclude);
+  const walk = [container];
+  while (walk.length) {
+    const id = walk.pop() ?? outOfRange(walk.length);
+    for (const c of (nodes[id] ?? outOfRange(id)).children) {
+      if (excluded.has(c) || (keptCount[c] ?? outOfRange(c)) + (otherCount[c] ?? outOfRange(c)) === 0) continue;
+      const node = nodes[c] ?? outOfRange(c);
+      if (isScreenReaderHint(node)) {
+        spoken.push(c);
+        spokenChars += textChars(snapshot, c);
+        spokenKept += keptCount[c] ?? outOfRange(c);
+      } else walk.push(c);
+    }
+  }
+  if (spoken.length && spokenKept < (keptCount[container] ?? outOfRange(container))) {
+    exclude.push(...spoken);
+    trace.push({ step: 'screen-reader', elements: spoken.length, chars: spokenChars });
   }
   exclude.sort((a, b) => a - b);
   const reveal: number[] = [];

@@ -149,6 +149,20 @@ export function isReviewsHint(node: SnapshotNode): boolean {
   return node.kind === 'element' && REVIEWS.test(hintText(node).text.trim());
 }
 
+/**
+ * Text for screen readers only, named the way CSS frameworks name the class that clips it to a
+ * pixel (Bootstrap and Tailwind `sr-only`, Bootstrap 5, Drupal and Shopify `visually-hidden`,
+ * WordPress `screen-reader-text`, Drupal 7 `element-invisible`): "Regular price" before a price,
+ * "Opens in a new window" after a link, a rating's "4.5 out of 5 stars". A whole class token, so
+ * `visually-hidden-focusable` (a skip link shown on focus) and `sr-only-text-wrapper` are not one.
+ */
+const SCREEN_READER = /(^|\s)(sr-only|visually-?hidden|screen-reader-text|screenreader-only|element-invisible)(\s|$)/i;
+
+/** The element's class names it text for screen readers only (see SCREEN_READER). */
+export function isScreenReaderHint(node: SnapshotNode): boolean {
+  return node.kind === 'element' && SCREEN_READER.test(node.attrs?.class ?? '');
+}
+
 /** The element's attributes name the article body (`articleBody`, `post-content`, `<article>`). */
 export function isPositiveHint(node: SnapshotNode): boolean {
   if (node.kind !== 'element') return false;

@@ -106,6 +106,8 @@ export type TraceEvent =
   | { step: 'retyped'; from: PageType; to: PageType }
   /** Kept text in groups of form controls (`<fieldset>`: filter facets, option pickers), left out. */
   | { step: 'controls'; blocks: number; words: number }
+  /** Elements of text for screen readers only (`sr-only`, `visually-hidden`) inside the selection, left out. */
+  | { step: 'screen-reader'; elements: number; chars: number }
   /** Kept text of symbols only (no letter, digit or pictograph) outside code and tables, left out. */
   | { step: 'symbols'; blocks: number }
   /** Kept text of fewer words than MIN_CONTENT_WORDS: the page is `other`. */

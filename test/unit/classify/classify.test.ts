@@ -9,7 +9,7 @@ import { bundledModels, classify } from '../../../src/classify/index.js';
 import { compileModel, type ModelFile } from '../../../src/classify/model.js';
 import { toText } from '../../../src/content/text.js';
 import { MIN_BEST_SCORE } from '../../../src/classify/params.js';
-import { isCommentsHint } from '../../../src/classify/hints.js';
+import { isCommentsHint, isScreenReaderHint } from '../../../src/classify/hints.js';
 import { buildTextBlocks, indexNodes } from '../../../src/classify/text-blocks.js';
 import { indexBlocks } from '../../../src/classify/block-features.js';
 import { PAGE_TYPES, SCORE_COMPONENTS, type DropReason, type ScoreComponent } from '../../../src/classify/types.js';
@@ -470,6 +470,42 @@ describe('choosing the main content from block scores', () => {
     expect(c.trace.find((e) => e.step === 'controls')).toEqual({ step: 'controls', blocks: 2, words: 3 });
     // a page whose kept text is all in a form keeps it
     expect(chooseContent(s, b, [0.1, 0.1, 0.9, 0.9], zeros(b.length)).kept).toEqual([2, 3]);
+  });
+
+  it('names text for screen readers only by the class frameworks give it, as a whole class token', () => {
+    const names: Array<[string, boolean]> = [
+      ['sr-only', true], ['price visually-hidden', true], ['visuallyhidden', true], ['screen-reader-text', true], ['element-invisible', true],
+      ['visually-hidden-focusable', false], ['sr-only-text-wrapper', false], ['hidden', false], ['rating-sr', false],
+    ];
+    const s = page(el('html', { rect: [0, 0, 100, 100] }, names.map(([cls]) => el('span', { rect: [0, 0, 10, 10], attrs: { class: cls } }))));
+    expect(names.map(([cls]) => isScreenReaderHint(s.nodes.find((n) => n.attrs?.class === cls)!))).toEqual(names.map(([, is]) => is));
+  });
+
+  it('leaves text for screen readers only out of the selection', () => {
+    const card = (name: string, price: string, y: number) => el('div', { rect: [100, y, 600, 40] }, [
+      el('h3', { rect: [100, y, 600, 20] }, [text(name, [100, y, 600, 20])]),
+      el('div', { rect: [100, y + 20, 600, 20] }, [
+        el('span', { rect: [100, y + 20, 100, 20], attrs: { class: 'visually-hidden visually-hidden--inline' } }, [text('Regular price', [100, y + 20, 100, 20])]),
+        text(price, [200, y + 20, 100, 20]),
+      ]),
+    ]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [el('div', { rect: [100, 100, 600, 100] }, [card('Dark Roast Coffee', '$19.99', 100), card('Vanilla Coffee', '$17.99', 150)])]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'collection');
+    const spans = s.nodes.filter((n) => n.attrs?.class?.startsWith('visually-hidden')).map((n) => n.id);
+    expect(c.selection.exclude).toEqual(expect.arrayContaining(spans));
+    expect(c.trace.find((e) => e.step === 'screen-reader')).toEqual({ step: 'screen-reader', elements: 2, chars: 26 });
+    expect(toText(s, c.selection)).not.toContain('Regular price');
+    // when the kept text is all for screen readers, it stays
+    const t = page(el('body', { rect: [0, 0, 1200, 900] }, [el('div', { rect: [100, 100, 600, 50] }, [
+      el('p', { rect: [100, 100, 600, 20], attrs: { class: 'sr-only' } }, [text('The catalogue lists every coffee we roast this month.', [100, 100, 600, 20])]),
+      el('p', { rect: [100, 130, 600, 20], attrs: { class: 'sr-only' } }, [text('Each coffee comes as whole beans or ground to order.', [100, 130, 600, 20])]),
+    ])]));
+    const tb = buildTextBlocks(t, indexNodes(t), { includeHidden: true });
+    const only = chooseContent(t, tb, tb.map(() => 0.9), zeros(tb.length), 1, undefined, 'collection');
+    expect(only.kept).toEqual([0, 1]);
+    expect(only.trace.find((e) => e.step === 'screen-reader')).toBeUndefined();
+    expect(toText(t, only.selection)).toContain('The catalogue lists');
   });
 });
 
