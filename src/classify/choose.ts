@@ -464,7 +464,7 @@ const isControlGroup = (node: SnapshotNode): boolean => node.tag === 'fieldset';
  * one (a page whose content is a form), they stay.
  */
 function dropControlGroups(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  const inGroup = kept.map((i) => within(snapshot, at(blocks, i).owner, isControlGroup));
+  const inGroup = withinEach(snapshot, kept.map((i) => at(blocks, i).owner), isControlGroup);
   if (inGroup.every((g) => g) || !inGroup.some((g) => g)) return kept;
   const out = kept.filter((_, j) => !at(inGroup, j));
   trace.push({ step: 'controls', blocks: kept.length - out.length, words: wordsOf(blocks, kept.filter((_, j) => at(inGroup, j))) });
