@@ -97,14 +97,31 @@ export function compileModel(file: ModelFile): TreeModel {
   return { target: m.target, classes, features: m.features, base: Float64Array.from(m.base), roots, feature, threshold, left, right, value, step, provenance: m.provenance };
 }
 
-/** Column indexes of the model's features in a table with these names (every one must exist). */
+/** The columns each model was last mapped to, and the table's names they are for. */
+const lastColumns = new WeakMap<TreeModel, { names: readonly string[]; columns: Int32Array }>();
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Column indexes of the model's features in a table with these names (every one must exist).
+ * Every page's table has the same names: the answer for the names asked last is kept, and is the
+ * same array each time (read it, do not change it), so that the walks find their layout at once.
+ */
 export function featureColumns(model: TreeModel, names: readonly string[]): Int32Array {
+  const last = lastColumns.get(model);
+  if (last && sameNames(last.names, names)) return last.columns;
   const column = new Map(names.map((n, i) => [n, i]));
-  return Int32Array.from(model.features, (f) => {
+  const columns = Int32Array.from(model.features, (f) => {
     const i = column.get(f);
     if (i === undefined) throw new Error(`model ${model.target} needs feature ${f}, which is not computed`);
     return i;
   });
+  lastColumns.set(model, { names: [...names], columns });
+  return columns;
 }
 
 // The tree walks below are the classifier's hot loop, and written for it:
@@ -152,21 +169,29 @@ interface NodeLayout {
   depth: Int32Array;
 }
 
-/** Layouts by model and by the columns and groups they map (the same for every page). */
-const layouts = new WeakMap<TreeModel, Map<string, NodeLayout>>();
+/**
+ * Layouts by model and by the columns and groups they map (the same for every page), and the
+ * layout asked for last with the arrays it was asked with: a caller that passes the same arrays
+ * each page (featureColumns' answer, a grouping it keeps) finds it without building a key.
+ */
+const layouts = new WeakMap<TreeModel, { byKey: Map<string, NodeLayout>; columns?: Int32Array; group?: Int32Array | null; layout?: NodeLayout }>();
 /** More distinct layouts than a program uses (a table's columns, with and without families). */
 const LAYOUTS_KEPT = 16;
 
 function walkLayout(model: TreeModel, columns: Int32Array, group: Int32Array | null): NodeLayout {
-  let byKey = layouts.get(model);
-  if (!byKey) layouts.set(model, (byKey = new Map()));
+  let kept = layouts.get(model);
+  if (!kept) layouts.set(model, (kept = { byKey: new Map() }));
+  if (kept.layout && kept.columns === columns && kept.group === group) return kept.layout;
   const key = group ? `${columns.join(',')}/${group.join(',')}` : columns.join(',');
-  let layout = byKey.get(key);
+  let layout = kept.byKey.get(key);
   if (!layout) {
     layout = buildLayout(model, columns, group);
-    if (byKey.size >= LAYOUTS_KEPT) byKey.clear();
-    byKey.set(key, layout);
+    if (kept.byKey.size >= LAYOUTS_KEPT) kept.byKey.clear();
+    kept.byKey.set(key, layout);
   }
+  kept.columns = columns;
+  kept.group = group;
+  kept.layout = layout;
   return layout;
 }
 

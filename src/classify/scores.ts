@@ -28,11 +28,23 @@ export interface BlockScores {
 
 const COMPONENT_AT = new Map<ScoreComponent, number>(SCORE_COMPONENTS.map((c, i) => [c, i]));
 
+/** Per model, the component slot of each of its features, and the table columns it was worked out for. */
+const slots = new WeakMap<ClassifierModels['first'], { columns: Int32Array; families: readonly FeatureFamily[]; slot: Int32Array }>();
+
+/** The component slot of each of the model's features (its family's), kept while the table's columns stay the same. */
+function componentSlots(model: ClassifierModels['first'], table: FeatureTable, columns: Int32Array): Int32Array {
+  const kept = slots.get(model);
+  if (kept && kept.columns === columns && kept.families.every((f, i) => f === table.families[i])) return kept.slot;
+  const familyOf = new Map(table.names.map((n, i) => [n, at(table.families, i)]));
+  const slot = Int32Array.from(model.features, (f) => COMPONENT_AT.get(familyOf.get(f) as FeatureFamily)!);
+  slots.set(model, { columns, families: [...table.families], slot });
+  return slot;
+}
+
 function familyComponents(model: ClassifierModels['first'], table: FeatureTable, out: Float64Array, margins: Float64Array): void {
   const stride = table.names.length;
   const columns = featureColumns(model, table.names);
-  const familyOf = new Map(table.names.map((n, i) => [n, at(table.families, i)]));
-  const slot = Int32Array.from(model.features, (f) => COMPONENT_AT.get(familyOf.get(f) as FeatureFamily)!);
+  const slot = componentSlots(model, table, columns);
   const k = SCORE_COMPONENTS.length;
   const baseSlot = COMPONENT_AT.get('base')!;
   const biases = contributionRows(model, table.data, stride, columns, slot, out, k);
