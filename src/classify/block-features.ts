@@ -388,19 +388,18 @@ function charKind(ch: string): number {
  */
 const UNIT_KINDS = new Uint8Array(0x10000);
 
+/** How many characters of each kind (charKind's) the text textFacts reads holds: reset for each text. */
+const KIND_COUNTS = new Int32Array(CHAR_PUNCT + 1);
+
 function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): TextFacts {
   const t = b.text;
   const tokens = wordTokens(t);
-  let digits = 0;
-  let upper = 0;
-  let letters = 0;
-  let punct = 0;
-  let ascii = true;
-  let asciiDigit = false;
+  KIND_COUNTS.fill(0);
+  // every code unit or-ed together: below 128 when the text is ASCII
+  let units = 0;
   for (let i = 0; i < t.length; i++) {
     const code = t.charCodeAt(i);
-    if (code >= 128) ascii = false;
-    else if (code >= 48 && code <= 57) asciiDigit = true;
+    units |= code;
     let kind: number;
     const point = code >= 0xd800 && code <= 0xdbff ? (t.codePointAt(i) ?? code) : code;
     if (point > 0xffff) {
@@ -414,13 +413,14 @@ function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): 
         UNIT_KINDS[code] = kind + 1;
       }
     }
-    if (kind === CHAR_DIGIT) digits++;
-    else if (kind === CHAR_LOWER) letters++;
-    else if (kind === CHAR_UPPER) {
-      letters++;
-      upper++;
-    } else if (kind === CHAR_PUNCT) punct++;
+    // counted in a slot per kind, not branched on: a text's kinds alternate too irregularly for
+    // the CPU to guess the branch
+    KIND_COUNTS[kind] = (KIND_COUNTS[kind] ?? outOfRange(kind)) + 1;
   }
+  const digits = KIND_COUNTS[CHAR_DIGIT] ?? outOfRange(CHAR_DIGIT);
+  const upper = KIND_COUNTS[CHAR_UPPER] ?? outOfRange(CHAR_UPPER);
+  const letters = (KIND_COUNTS[CHAR_LOWER] ?? outOfRange(CHAR_LOWER)) + upper;
+  const punct = KIND_COUNTS[CHAR_PUNCT] ?? outOfRange(CHAR_PUNCT);
   const anchors = new Set<number>();
   for (const id of b.textNodes) if ((anchorOf[id] ?? outOfRange(id)) >= 0) anchors.add((anchorOf[id] ?? outOfRange(id)));
   const chars = Math.max(1, b.chars);
@@ -433,11 +433,12 @@ function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): 
     digits: digits / chars,
     upper: letters ? upper / letters : 0,
     punct: punct / chars,
-    cjk: ascii ? 0 : (t.match(CJK_CHARS)?.length ?? 0) / chars,
+    cjk: units < 128 ? 0 : (t.match(CJK_CHARS)?.length ?? 0) / chars,
     links: anchors.size,
-    // every price and date pattern holds an ASCII digit (`\d`): most texts need no search
-    price: asciiDigit && PRICE.test(t),
-    date: asciiDigit && DATE.test(t),
+    // every price and date pattern holds an ASCII digit (`\d`), a digit to charKind: most texts
+    // need no search
+    price: digits > 0 && PRICE.test(t),
+    date: digits > 0 && DATE.test(t),
   };
 }
 
