@@ -572,14 +572,16 @@ function styleColumns({ ix, nodes, add, tb }: Columns): void {
   add('style.weight', 'style', (i) => tb(i).fontWeight / 100);
   add('style.italic', 'style', (i) => (styleOf(i)?.fontStyle === 'italic' ? 1 : 0));
   add('style.centred', 'style', (i) => (styleOf(i)?.textAlign === 'center' ? 1 : 0));
-  // a page has few colour pairs: each is parsed and weighed once
-  const contrasts = new Map<string, number>();
+  // a page has few colour pairs: each is parsed and weighed once (kept by colour, then by
+  // background: no key string to build per block)
+  const contrasts = new Map<string, Map<string, number>>();
   add('style.contrast', 'style', (i) => {
     const color = styleOf(i)?.color ?? '';
     const background = styleOf(i)?.effectiveBackground ?? '';
-    const key = `${color}\n${background}`;
-    let c = contrasts.get(key);
-    if (c === undefined) contrasts.set(key, (c = contrastOf(color, background)));
+    let onBackground = contrasts.get(color);
+    if (!onBackground) contrasts.set(color, (onBackground = new Map()));
+    let c = onBackground.get(background);
+    if (c === undefined) onBackground.set(background, (c = contrastOf(color, background)));
     return c;
   });
   add('style.pre', 'style', (i) => (/^pre/.test(styleOf(i)?.whiteSpace ?? '') ? 1 : 0));
