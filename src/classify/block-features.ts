@@ -191,6 +191,11 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
   const groupChars = Float64Array.from(chars);
   for (const node of nodes) {
     if (node.kind !== 'element' || node.children.length < 2) continue;
+    // a group needs two element children with text: most elements have fewer, and need no
+    // signatures
+    let withText = 0;
+    for (const c of node.children) if ((textBlocks[c] ?? outOfRange(c)) > 0 && (nodes[c] ?? outOfRange(c)).kind === 'element') withText++;
+    if (withText < 2) continue;
     const groups = new Map<string, number[]>();
     for (const c of node.children) {
       const ch = nodes[c] ?? outOfRange(c);
