@@ -2,7 +2,7 @@
 // Fit the role model (models/roles.json, src/classify/roles.ts) to the block types people marked
 // on the seg-random pages, with k-fold cross-validation over pages, and measure the roles.
 //
-// usage: node scripts/fit-roles.mjs DATASET SNAPSHOTS [--folds 5] [--deals 5] [--work DIR] [--out models/roles.json] [--report fit-roles.json] [--table-only]
+// usage: node scripts/fit-roles.mjs DATASET SNAPSHOTS [--folds 5] [--deals 5] [--jobs 1] [--work DIR] [--out models/roles.json] [--report fit-roles.json] [--table-only]
 //   DATASET    the seg-random dataset folder (gold/<page>.json)
 //   SNAPSHOTS  <page>.json.gz snapshots of its pages (viseg eval --segmentation DATASET --snapshots DIR
 //              records them)
@@ -25,6 +25,8 @@
 // --deals deals (the first as above, the others the same after a shuffle seeded by the deal's
 // number), and the held-out figures are their mean. The roles do not change the blocks, so the
 // segmentation figures are those of the shipped level rules.
+// --jobs fits that many folds at once, each in its own process (the same models, sooner on a
+// machine with as many cores).
 // With --table-only the script stops after step 1 (the table in --work, for experiments).
 // (run `npm run build` first: the script drives dist/)
 import { spawnSync } from 'node:child_process';
@@ -45,12 +47,12 @@ const { ROLE_CLASSES, blockNodes, roleTable } = await dist('classify/roles.js');
 const seg = await dist('eval/segmentation.js');
 const { mulberry32 } = await dist('util/random.js');
 
-const USAGE = 'usage: node scripts/fit-roles.mjs DATASET SNAPSHOTS [--folds 5] [--deals 5] [--work DIR] [--out models/roles.json] [--report fit-roles.json] [--table-only]';
+const USAGE = 'usage: node scripts/fit-roles.mjs DATASET SNAPSHOTS [--folds 5] [--deals 5] [--jobs 1] [--work DIR] [--out models/roles.json] [--report fit-roles.json] [--table-only]';
 let parsed;
 try {
   parsed = parseArgs({
     allowPositionals: true,
-    options: { folds: { type: 'string', default: '5' }, deals: { type: 'string', default: '5' }, work: { type: 'string' }, out: { type: 'string' }, report: { type: 'string' }, 'table-only': { type: 'boolean', default: false } },
+    options: { folds: { type: 'string', default: '5' }, deals: { type: 'string', default: '5' }, jobs: { type: 'string', default: '1' }, work: { type: 'string' }, out: { type: 'string' }, report: { type: 'string' }, 'table-only': { type: 'boolean', default: false } },
   });
 } catch (e) {
   console.error(`${e.message}\n${USAGE}`);
@@ -58,12 +60,13 @@ try {
 }
 const folds = Number(parsed.values.folds);
 const dealCount = Number(parsed.values.deals);
+const jobs = Number(parsed.values.jobs);
 const work = parsed.values.work ?? mkdtempSync(path.join(os.tmpdir(), 'viseg-roles-'));
 const outFile = parsed.values.out ?? path.join(root, 'models', 'roles.json');
 const reportFile = parsed.values.report ?? null;
 const tableOnly = parsed.values['table-only'];
 const [dataset, snapDir] = parsed.positionals;
-if (!dataset || !snapDir || !(folds >= 2) || !(Number.isInteger(dealCount) && dealCount >= 1)) {
+if (!dataset || !snapDir || !(folds >= 2) || !(Number.isInteger(dealCount) && dealCount >= 1) || !(Number.isInteger(jobs) && jobs >= 1)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -146,7 +149,7 @@ console.error(`${features.length} fine blocks; table in ${work}`);
 if (tableOnly) process.exit(0);
 
 // 2. The fit.
-const py = spawnSync('/usr/bin/python3', [path.join(root, 'scripts', 'train', 'fit_roles.py'), work, '--folds', String(folds)], { stdio: 'inherit' });
+const py = spawnSync('/usr/bin/python3', [path.join(root, 'scripts', 'train', 'fit_roles.py'), work, '--folds', String(folds), '--jobs', String(jobs)], { stdio: 'inherit' });
 if (py.status !== 0) process.exit(py.status ?? 1);
 
 // 3. The roles, held out and in sample, scored as viseg eval --segmentation scores them.

@@ -5,7 +5,7 @@ The tree settings (GRID) are chosen by cross-validation too: for each held-out f
 folds alone (nested), so the held-out figures are honest; for the shipped model, on all folds.
 The model is one ensemble per weighting of the characters (WEIGHTINGS), their margins averaged.
 
-usage: fit_roles.py <work dir> [--folds K]
+usage: fit_roles.py <work dir> [--folds K] [--jobs N]
 
 The folds are the table's, or, when <work dir>/roles.deals.json lists several deals of the pages
 into folds (scripts/fit-roles.mjs writes it), each deal's in turn: the held-out figures are then
@@ -26,6 +26,7 @@ Needs Debian's python3-xgboost and python3-numpy (run with /usr/bin/python3)."""
 import argparse
 import hashlib
 import json
+import multiprocessing
 import os
 import sys
 
@@ -174,32 +175,56 @@ def accuracy(pred, chars, page):
     return {"pooled": round(float(agree.sum() / total.sum()), 4), "macro": round(float(np.mean(per)), 4)}
 
 
+def held_out(task):
+    """One fold of one deal (DATA's): the setting chosen on its training pages, the model fitted on
+    them and written out, and the classes it gives the fold's blocks."""
+    d, f = task
+    work, folds, meta, X, page, chars, deals = DATA
+    classes = meta["classes"]
+    k = len(classes)
+    dfold = deals[d]
+    tr, te = dfold != f, dfold == f
+    setting = choose(X, chars, page, dfold, k, tr)
+    m = fit(X[tr], chars[tr], page[tr], k, setting)
+    prov = {"deal": d, "fold": f, "folds": folds, "trainPages": int(len(set(page[tr]))), "params": setting, "weightings": WEIGHTINGS}
+    os.makedirs(os.path.join(work, f"deal-{d}", f"fold-{f}"), exist_ok=True)
+    with open(os.path.join(work, f"deal-{d}", f"fold-{f}", "roles.json"), "w") as out:
+        json.dump(export(m, meta["names"], prov, classes), out)
+    print(f"roles: deal {d}, fold {f} done: {setting}", file=sys.stderr, flush=True)
+    return setting, np.argmax(predict(m, X[te], k), axis=1)
+
+
+#: what the worker processes read (set before they fork, so that the table is not copied to each)
+DATA = None
+
+
 def main():
+    global DATA
     ap = argparse.ArgumentParser()
     ap.add_argument("work")
     ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--jobs", type=int, default=1, help="folds fitted at once, each in its own process (the result is the same)")
     a = ap.parse_args()
     meta, X, page, fold, chars = load(a.work)
     classes = meta["classes"]
     k = len(classes)
     deals_file = os.path.join(a.work, "roles.deals.json")
     deals = [np.array([d[p] for p in page]) for d in json.load(open(deals_file))] if os.path.exists(deals_file) else [fold]
+    DATA = (a.work, a.folds, meta, X, page, chars, deals)
+    tasks = [(d, f) for d in range(len(deals)) for f in range(a.folds)]
+    if a.jobs > 1:
+        # forked before this process fits anything: a child forked after XGBoost has started its
+        # thread pool can hang on it
+        with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
+            results = dict(zip(tasks, pool.map(held_out, tasks, chunksize=1)))
+    else:
+        results = {t: held_out(t) for t in tasks}
+    chosen = [results[(0, f)][0] for f in range(a.folds)]
     per_deal = []
-    chosen = []
     for d, dfold in enumerate(deals):
         oof = np.zeros(len(page), dtype=int)
         for f in range(a.folds):
-            tr, te = dfold != f, dfold == f
-            setting = choose(X, chars, page, dfold, k, tr)
-            if d == 0:
-                chosen.append(setting)
-            m = fit(X[tr], chars[tr], page[tr], k, setting)
-            oof[te] = np.argmax(predict(m, X[te], k), axis=1)
-            prov = {"deal": d, "fold": f, "folds": a.folds, "trainPages": int(len(set(page[tr]))), "params": setting, "weightings": WEIGHTINGS}
-            os.makedirs(os.path.join(a.work, f"deal-{d}", f"fold-{f}"), exist_ok=True)
-            with open(os.path.join(a.work, f"deal-{d}", f"fold-{f}", "roles.json"), "w") as out:
-                json.dump(export(m, meta["names"], prov, classes), out)
-            print(f"roles: deal {d}, fold {f} done: {setting}", file=sys.stderr, flush=True)
+            oof[dfold == f] = results[(d, f)][1]
         per_deal.append(accuracy(oof, chars, page))
     cv = {key: round(float(np.mean([x[key] for x in per_deal])), 4) for key in ("pooled", "macro")}
     setting = choose(X, chars, page, fold, k, np.ones(len(page), dtype=bool))
