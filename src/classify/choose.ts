@@ -6,7 +6,7 @@
 import { lowestCommonAncestor } from '../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import {
-  SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
+  SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
   STORY_DOMINANCE, LINKED_SHARE, CONTINUATION_MIN_CHARS, CONTINUATION_MAX_LINK_SHARE, CONTINUATION_MIN_SCORE,
   KICKER_LINK_SHARE, KICKER_CAPITALS_SHARE, KICKER_MIN_WORDS,
 } from './params.js';
@@ -130,6 +130,57 @@ function completeRepeatedSlots(snapshot: PageSnapshot, blocks: readonly TextBloc
   }
   if (added === 0) return kept;
   trace.push({ step: 'slots', slots: completed, blocks: added });
+  return [...keptSet].sort((a, b) => a - b);
+}
+
+/**
+ * Table rows are read whole: in a row of ROW_MIN_CELLS cells or more whose text is mostly kept
+ * (ROW_KEEP_SHARE of its characters), the short cells left out (ROW_CELL_MAX_WORDS words at
+ * most: a position, a unit, a year) are kept too. Each scores as a fragment on its own, and a row
+ * that loses its first cell reads as another record.
+ */
+function wholeRows(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const nodes = snapshot.nodes;
+  // each block's row: the `<tr>` of the nearest cell above it
+  const rowOf = blocks.map((b) => {
+    for (let id = b.owner; id >= 0; id = (nodes[id] ?? outOfRange(id)).parent) {
+      const node = nodes[id] ?? outOfRange(id);
+      if (node.tag === 'table') return -1;
+      if (node.tag === 'td' || node.tag === 'th') {
+        const row = nodes[node.parent];
+        return row?.tag === 'tr' ? row.id : -1;
+      }
+    }
+    return -1;
+  });
+  const keptSet = new Set(kept);
+  const rows = new Set(kept.map((i) => (rowOf[i] ?? outOfRange(i))).filter((r) => r >= 0));
+  if (rows.size === 0) return kept;
+  const keptChars = new Map<number, number>();
+  const allChars = new Map<number, number>();
+  blocks.forEach((b, i) => {
+    const r = rowOf[i] ?? outOfRange(i);
+    if (!rows.has(r) || b.hidden) return;
+    allChars.set(r, (allChars.get(r) ?? 0) + b.chars);
+    if (keptSet.has(i)) keptChars.set(r, (keptChars.get(r) ?? 0) + b.chars);
+  });
+  const cells = (r: number): number => (nodes[r] ?? outOfRange(r)).children.filter((c) => {
+    const tag = (nodes[c] ?? outOfRange(c)).tag;
+    return tag === 'td' || tag === 'th';
+  }).length;
+  const whole = new Set([...rows].filter((r) => (keptChars.get(r) ?? 0) >= ROW_KEEP_SHARE * (allChars.get(r) ?? 0) && cells(r) >= ROW_MIN_CELLS));
+  const completed = new Set<number>();
+  let added = 0;
+  blocks.forEach((b, i) => {
+    const r = rowOf[i] ?? outOfRange(i);
+    if (whole.has(r) && !keptSet.has(i) && !b.hidden && b.words <= ROW_CELL_MAX_WORDS) {
+      keptSet.add(i);
+      completed.add(r);
+      added++;
+    }
+  });
+  if (added === 0) return kept;
+  trace.push({ step: 'rows', rows: completed.size, blocks: added });
   return [...keptSet].sort((a, b) => a - b);
 }
 
@@ -668,6 +719,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   let kept = keptBlocks(blocks, scores, power, trace);
   kept = completeRepeatedSlots(snapshot, blocks, kept, units, trace);
   kept = wholeUnits(snapshot, blocks, kept, trace);
+  kept = wholeRows(snapshot, blocks, kept, trace);
   kept = dropRepeatedRuns(blocks, kept, trace);
   kept = dropQuotedRepeats(snapshot, blocks, kept, trace);
   kept = dropLandmarkBlocks(snapshot, blocks, kept, trace);

@@ -40,6 +40,17 @@ export const REPEAT_RUN_BLOCKS = 2;
 export const SLOT_KEEP_SHARE = 0.5;
 
 /**
+ * A table row is read whole (choose.ts, wholeRows): in a row of at least ROW_MIN_CELLS cells whose
+ * kept text is at least ROW_KEEP_SHARE of the row's characters, the row's other cells of at most
+ * ROW_CELL_MAX_WORDS words are kept too. A standings table's position, a spec sheet's unit: short
+ * cells score as fragments on their own, yet a reader reads the record whole. Long cells are left
+ * to their scores: a layout table's navigation cell beside the story is one of those.
+ */
+export const ROW_MIN_CELLS = 3;
+export const ROW_KEEP_SHARE = 0.5;
+export const ROW_CELL_MAX_WORDS = 3;
+
+/**
  * A story among teaser cards: when one `<article>` element holds at least this many times the
  * kept words of any other `<article>`, it is the page's story, and kept text in other `<article>`s
  * that carry a linked headline (teaser cards of other stories) is left out (choose.ts,

@@ -81,6 +81,8 @@ export type TraceEvent =
   | { step: 'slots'; slots: number; blocks: number }
   | { step: 'scored'; blocks: number; hidden: number; kept: number; power: number }
   | { step: 'unit'; node: number; tag: string; blocks: number }
+  /** Short cells of table rows whose text is mostly kept, kept: a row is read whole. */
+  | { step: 'rows'; rows: number; blocks: number }
   | { step: 'container'; node: number; tag: string; blocks: number }
   | { step: 'excluded'; node: number; tag: string; blocks: number }
   | { step: 'revealed'; blocks: number; chars: number }

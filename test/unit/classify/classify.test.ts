@@ -131,6 +131,29 @@ describe('choosing the main content from block scores', () => {
     expect(c.dropped).toEqual([]);
   });
 
+  it('reads a mostly kept table row whole: its short cells come back, long ones keep their scores', () => {
+    const cell = (s: string, x: number, y: number, w: number) => el('td', { rect: [x, y, w, 20] }, [text(s, [x, y, w, 20])]);
+    const row = (y: number, first: string, name: string, last: string) =>
+      el('tr', { rect: [100, y, 600, 20] }, [cell(first, 100, y, 40), cell(name, 140, y, 360), cell(last, 500, y, 200)]);
+    const s = page(el('body', { rect: [0, 0, 1200, 800] }, [
+      el('div', { rect: [100, 100, 600, 400] }, [
+        p(1, 100),
+        el('table', { rect: [100, 200, 600, 60] }, [el('tbody', { rect: [100, 200, 600, 60] }, [
+          row(200, '1', 'Kyle Busch of Joe Gibbs Racing', '5040 points'),
+          row(220, '2', 'Martin Truex Jr. of Joe Gibbs Racing', 'a long note that the model left out of the row'),
+          row(240, '3', 'Kevin Harvick', '5033'),
+        ])]),
+      ]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.map((x) => x.text.slice(0, 8))).toEqual(['Paragrap', '1', 'Kyle Bus', '5040 poi', '2', 'Martin T', 'a long n', '3', 'Kevin Ha', '5033']);
+    // row 1: name and points kept, position not; row 2: the name alone is less than half of the
+    // row's text; row 3: the position is left out, the rest kept
+    const c = chooseContent(s, b, [0.9, 0.1, 0.9, 0.9, 0.1, 0.9, 0.1, 0.1, 0.9, 0.9], zeros(b.length));
+    expect(c.kept).toEqual([0, 1, 2, 3, 5, 7, 8, 9]);
+    expect(c.trace).toContainEqual({ step: 'rows', rows: 2, blocks: 2 });
+  });
+
   it('reveals hidden text it keeps (a collapsed tab of a product page)', () => {
     const s = page(el('body', { rect: [0, 0, 1200, 800] }, [
       el('div', { rect: [100, 100, 600, 400] }, [
