@@ -494,10 +494,19 @@ function dropTeaserArticles(snapshot: PageSnapshot, blocks: readonly TextBlock[]
  * (the caller's choice), nor when every kept block is in one.
  */
 function dropComments(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  const inComments = withinEach(snapshot, kept.map((i) => at(blocks, i).owner), isCommentsHint);
-  if (inComments.every((c) => c) || !inComments.some((c) => c)) return kept;
-  const out = kept.filter((_, j) => !at(inComments, j));
-  trace.push({ step: 'comments', blocks: kept.length - out.length, words: wordsOf(blocks, kept.filter((_, j) => at(inComments, j))) });
+  return dropInside(snapshot, blocks, kept, isCommentsHint, 'comments', trace);
+}
+
+/**
+ * The kept blocks inside an element that passes `test` (or whose ancestor does), left out when
+ * other kept text lies outside every such element; when all or none of it is inside one, the
+ * blocks stay. The trace's `step` says which rule it was.
+ */
+function dropInside(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], test: (node: SnapshotNode) => boolean, step: 'comments' | 'controls', trace: TraceEvent[]): number[] {
+  const inside = withinEach(snapshot, kept.map((i) => at(blocks, i).owner), test);
+  if (inside.every((c) => c) || !inside.some((c) => c)) return kept;
+  const out = kept.filter((_, j) => !at(inside, j));
+  trace.push({ step, blocks: kept.length - out.length, words: wordsOf(blocks, kept.filter((_, j) => at(inside, j))) });
   return out;
 }
 
@@ -515,11 +524,7 @@ const isControlGroup = (node: SnapshotNode): boolean => node.tag === 'fieldset';
  * one (a page whose content is a form), they stay.
  */
 function dropControlGroups(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  const inGroup = withinEach(snapshot, kept.map((i) => at(blocks, i).owner), isControlGroup);
-  if (inGroup.every((g) => g) || !inGroup.some((g) => g)) return kept;
-  const out = kept.filter((_, j) => !at(inGroup, j));
-  trace.push({ step: 'controls', blocks: kept.length - out.length, words: wordsOf(blocks, kept.filter((_, j) => at(inGroup, j))) });
-  return out;
+  return dropInside(snapshot, blocks, kept, isControlGroup, 'controls', trace);
 }
 
 /**
