@@ -214,12 +214,15 @@ function wholeUnits(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: 
   return [...keptSet].sort((a, b) => a - b);
 }
 
-/** Characters of visible text in the node's subtree. */
+/** Characters of visible text in the node's subtree (walked with a stack: a page may nest deeper than the call stack goes). */
 function textChars(snapshot: PageSnapshot, id: number): number {
-  const node = snapshot.nodes[id] ?? outOfRange(id);
-  if (node.kind === 'text') return node.visible ? (node.text ?? '').trim().length : 0;
   let n = 0;
-  for (const c of node.children) n += textChars(snapshot, c);
+  const stack = [id];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const node = snapshot.nodes[top] ?? outOfRange(top);
+    if (node.kind === 'text') n += node.visible ? (node.text ?? '').trim().length : 0;
+    else for (const c of node.children) stack.push(c);
+  }
   return n;
 }
 
@@ -632,16 +635,15 @@ function linksHome(snapshot: PageSnapshot, id: number, base: string): boolean {
       if (siteOf(host) !== home) return false;
       links++;
     }
-    stack.push(...node.children);
+    for (const c of node.children) stack.push(c);
   }
   return links > 0;
 }
 
 /**
  * A kicker between the paragraphs of a story is left out: a paragraph that is all link
- * (KICKER_LINK_SHARE), of a few words (KICKER_MIN_WORDS), set in capitals (KICKER_CAPITALS_SHARE)
- * ("WATCH: THE VOTE, LIVE",
- * "CLICK HERE TO GET THE APP"). News sites shout the headline of another story, or a call to act,
+ * (KICKER_LINK_SHARE), of KICKER_MIN_WORDS words or more, set in capitals (KICKER_CAPITALS_SHARE):
+ * "WATCH: THE VOTE, LIVE", "CLICK HERE TO GET THE APP". News sites shout the headline of another story, or a call to act,
  * this way to set it apart from the sentences around it; the story's own text is in sentence case,
  * and a paragraph of it is seldom one link. Only links to the site's own pages: a link out in
  * capitals ("FULL RESULTS") leads to the story's source. Only between kept blocks, and only `<p>`:
