@@ -189,7 +189,6 @@ import { readFileSync } from 'node:fs';
 import { createExtractor, extract, OptionsError } from 'viseg';
 import { visegMatchers } from 'viseg/testing';
 import { compareSite } from 'viseg/check';
-import { outOfRange } from '../../../src/util/at.js';
 
 const out = { matchers: typeof visegMatchers.toHaveMainContent, check: typeof compareSite };
 for (const bad of [{ bogus: 1 }, { viewport: '1366 by 768' }]) {
