@@ -572,7 +572,10 @@ function linkColumns({ ix, add, tb, fx }: Columns): void {
 /** Font, weight, alignment and contrast against the body text; hidden and collapsed text. */
 function styleColumns({ ix, nodes, add, tb }: Columns): void {
   const { blocks, bodyFont } = ix;
-  const styleOf = (i: number) => (nodes[(blocks[i] ?? outOfRange(i)).owner] ?? outOfRange((blocks[i] ?? outOfRange(i)).owner)).style;
+  const styleOf = (i: number) => {
+    const owner = (blocks[i] ?? outOfRange(i)).owner;
+    return (nodes[owner] ?? outOfRange(owner)).style;
+  };
   add('style.relFont', 'style', (i) => tb(i).fontSize / bodyFont);
   add('style.weight', 'style', (i) => tb(i).fontWeight / 100);
   add('style.italic', 'style', (i) => (styleOf(i)?.fontStyle === 'italic' ? 1 : 0));
@@ -621,12 +624,23 @@ function domColumns({ ix, nodes, add, tb }: Columns): void {
   add('dom.hint.positive', 'dom', (i) => nearness((dist.positive[i] ?? outOfRange(i))));
   add('dom.hint.noise', 'dom', (i) => nearness((dist.noise[i] ?? outOfRange(i))));
   add('dom.fixed', 'dom', (i) => (agg.fixed[tb(i).owner] ?? outOfRange()));
-  add('dom.repeat.count', 'dom', (i) => ((repeatAt[i] ?? outOfRange(i)).id >= 0 ? Math.log1p((agg.repeat[(repeatAt[i] ?? outOfRange(i)).id] ?? outOfRange((repeatAt[i] ?? outOfRange(i)).id))) : 0));
+  // the repeated unit holding each block (-1: none)
+  const unitOf = (i: number): number => (repeatAt[i] ?? outOfRange(i)).id;
+  add('dom.repeat.count', 'dom', (i) => {
+    const id = unitOf(i);
+    return id >= 0 ? Math.log1p(agg.repeat[id] ?? outOfRange(id)) : 0;
+  });
   add('dom.repeat.near', 'dom', (i) => nearness((repeatAt[i] ?? outOfRange(i)).k));
-  add('dom.repeat.unitChars', 'dom', (i) => ((repeatAt[i] ?? outOfRange(i)).id >= 0 ? Math.log1p((agg.chars[(repeatAt[i] ?? outOfRange(i)).id] ?? outOfRange((repeatAt[i] ?? outOfRange(i)).id))) : 0));
-  add('dom.repeat.groupShare', 'dom', (i) => ((repeatAt[i] ?? outOfRange(i)).id >= 0 ? (agg.groupChars[(repeatAt[i] ?? outOfRange(i)).id] ?? outOfRange((repeatAt[i] ?? outOfRange(i)).id)) / pageChars : 0));
+  add('dom.repeat.unitChars', 'dom', (i) => {
+    const id = unitOf(i);
+    return id >= 0 ? Math.log1p(agg.chars[id] ?? outOfRange(id)) : 0;
+  });
+  add('dom.repeat.groupShare', 'dom', (i) => {
+    const id = unitOf(i);
+    return id >= 0 ? (agg.groupChars[id] ?? outOfRange(id)) / pageChars : 0;
+  });
   add('dom.repeat.unitLinks', 'dom', (i) => {
-    const id = (repeatAt[i] ?? outOfRange(i)).id;
+    const id = unitOf(i);
     return id >= 0 && (agg.chars[id] ?? outOfRange(id)) ? (agg.linkChars[id] ?? outOfRange(id)) / (agg.chars[id] ?? outOfRange(id)) : 0;
   });
 }
@@ -672,7 +686,10 @@ function contextColumns({ ix, nodes, add, tb, fx }: Columns): void {
 /** The VIPS leaf that holds the block: its DoC, size, place in the tree and separators. */
 function vipsColumns({ ix, W, H, add }: Columns): void {
   const { leaves, leafOfBlock, pageChars } = ix;
-  const leafAt = (i: number): LeafInfo | null => ((leafOfBlock[i] ?? outOfRange(i)) >= 0 ? (leaves[(leafOfBlock[i] ?? outOfRange(i))] ?? outOfRange((leafOfBlock[i] ?? outOfRange(i)))) : null);
+  const leafAt = (i: number): LeafInfo | null => {
+    const leaf = leafOfBlock[i] ?? outOfRange(i);
+    return leaf >= 0 ? (leaves[leaf] ?? outOfRange(leaf)) : null;
+  };
   add('vips.doc', 'vips', (i) => leafAt(i)?.leaf.doc ?? 0);
   add('vips.chars', 'vips', (i) => Math.log1p(leafAt(i)?.leaf.stats.chars ?? 0));
   add('vips.share', 'vips', (i) => (leafAt(i)?.leaf.stats.chars ?? 0) / pageChars);

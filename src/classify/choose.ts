@@ -65,7 +65,8 @@ export function selectByExpectedF1(weights: ArrayLike<number>, scores: ArrayLike
   const n = scores.length;
   if (n === 0) return { kept: [], expectedF1: 0, lowest: NaN };
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (scores[b] ?? outOfRange(b)) - (scores[a] ?? outOfRange(a)) || a - b);
-  if ((scores[(order[0] ?? outOfRange(0))] ?? outOfRange((order[0] ?? outOfRange(0)))) < MIN_BEST_SCORE) return { kept: [], expectedF1: 0, lowest: NaN };
+  const best = order[0] ?? outOfRange(0);
+  if ((scores[best] ?? outOfRange(best)) < MIN_BEST_SCORE) return { kept: [], expectedF1: 0, lowest: NaN };
   const p = Array.from({ length: n }, (_, i) => Math.pow((scores[i] ?? outOfRange(i)), power));
   const w = Array.from({ length: n }, (_, i) => Math.max(1, (weights[i] ?? outOfRange(i))));
   let expectedGold = 0;
@@ -84,7 +85,8 @@ export function selectByExpectedF1(weights: ArrayLike<number>, scores: ArrayLike
     }
   });
   // the kept blocks are a prefix of the order, so the last of them scores lowest
-  return { kept: order.slice(0, count).sort((a, b) => a - b), expectedF1, lowest: (scores[(order[count - 1] ?? outOfRange(count - 1))] ?? outOfRange((order[count - 1] ?? outOfRange(count - 1)))) };
+  const lowest = order[count - 1] ?? outOfRange(count - 1);
+  return { kept: order.slice(0, count).sort((a, b) => a - b), expectedF1, lowest: scores[lowest] ?? outOfRange(lowest) };
 }
 
 function keptBlocks(blocks: readonly TextBlock[], scores: ArrayLike<number>, power: number, trace: TraceEvent[]): number[] {
@@ -228,10 +230,15 @@ function textChars(snapshot: PageSnapshot, id: number): number {
 
 /** Whether the node or one of its ancestors passes `test`. */
 function within(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) => boolean): boolean {
+  return closest(snapshot, id, test) >= 0;
+}
+
+/** The id of the node, or of its nearest ancestor, that passes `test`; -1 when none does. */
+function closest(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) => boolean): number {
   for (let node = snapshot.nodes[id]; node; node = snapshot.nodes[node.parent]) {
-    if (test(node)) return true;
+    if (test(node)) return node.id;
   }
-  return false;
+  return -1;
 }
 
 /**
@@ -326,8 +333,9 @@ function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: T
     if (end - j >= REPEAT_RUN_BLOCKS) {
       runs++;
       for (let x = j; x < end; x++) {
-        drop.add((kept[x] ?? outOfRange(x)));
-        words += (blocks[(kept[x] ?? outOfRange(x))] ?? outOfRange((kept[x] ?? outOfRange(x)))).words;
+        const i = kept[x] ?? outOfRange(x);
+        drop.add(i);
+        words += (blocks[i] ?? outOfRange(i)).words;
       }
     }
     j = end;
@@ -412,23 +420,8 @@ function dropLandmarkBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[]
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
-/** The nearest `<article>` element at or above the node, or -1. */
-function articleOf(snapshot: PageSnapshot, id: number): number {
-  for (let node = snapshot.nodes[id]; node; node = snapshot.nodes[node.parent]) {
-    if (node.kind === 'element' && node.tag === 'article') return node.id;
-    if (node.parent < 0) break;
-  }
-  return -1;
-}
-
-/** Whether `a` is `b` or one of its ancestors. */
-function encloses(snapshot: PageSnapshot, a: number, b: number): boolean {
-  for (let node = snapshot.nodes[b]; node; node = snapshot.nodes[node.parent]) {
-    if (node.id === a) return true;
-    if (node.parent < 0) break;
-  }
-  return false;
-}
+/** An `<article>` element. */
+const isArticle = (node: SnapshotNode): boolean => node.kind === 'element' && node.tag === 'article';
 
 const wordsOf = (blocks: readonly TextBlock[], ids: Iterable<number>): number => {
   let w = 0;
@@ -447,7 +440,7 @@ const wordsOf = (blocks: readonly TextBlock[], ids: Iterable<number>): number =>
  * comments of a thread, the sections of a page built of `<article>`s).
  */
 function dropTeaserArticles(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  const articles = kept.map((i) => articleOf(snapshot, at(blocks, i).owner));
+  const articles = kept.map((i) => closest(snapshot, at(blocks, i).owner, isArticle));
   const words = new Map<number, number>();
   kept.forEach((i, j) => {
     const a = at(articles, j);
@@ -470,7 +463,7 @@ function dropTeaserArticles(snapshot: PageSnapshot, blocks: readonly TextBlock[]
     if (b.hidden || b.linkChars < LINKED_SHARE * b.chars) continue;
     for (let node = snapshot.nodes[b.owner]; node && node.tag !== 'article'; node = snapshot.nodes[node.parent]) {
       if (HEADINGS.has(node.tag)) {
-        const a = articleOf(snapshot, node.id);
+        const a = closest(snapshot, node.id, isArticle);
         if (a >= 0) teasers.add(a);
         break;
       }
@@ -481,7 +474,7 @@ function dropTeaserArticles(snapshot: PageSnapshot, blocks: readonly TextBlock[]
   const cards = new Set<number>();
   kept.forEach((i, j) => {
     const a = at(articles, j);
-    if (a < 0 || !teasers.has(a) || encloses(snapshot, story, a) || encloses(snapshot, a, story)) return;
+    if (a < 0 || !teasers.has(a) || within(snapshot, a, (n) => n.id === story) || within(snapshot, story, (n) => n.id === a)) return;
     drop.add(i);
     cards.add(a);
   });

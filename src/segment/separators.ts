@@ -198,7 +198,10 @@ function firstId(pre: PreparedPage, b: PoolBlock): number {
 }
 
 function lastId(pre: PreparedPage, b: PoolBlock): number {
-  for (let i = b.ids.length - 1; i >= 0; i--) if ((pre.lastText[(b.ids[i] ?? outOfRange(i))] ?? outOfRange((b.ids[i] ?? outOfRange(i)))) >= 0) return (b.ids[i] ?? outOfRange(i));
+  for (let i = b.ids.length - 1; i >= 0; i--) {
+    const id = b.ids[i] ?? outOfRange(i);
+    if ((pre.lastText[id] ?? outOfRange(id)) >= 0) return id;
+  }
   return last(b.ids);
 }
 
@@ -265,7 +268,8 @@ export function findBands(blocks: readonly PoolBlock[], o: Orientation): Candida
 function bandsOf(lo: Int32Array, hi: Int32Array, order: Int32Array): Candidate[] {
   const out: Candidate[] = [];
   if (order.length === 0) return out;
-  let end = (hi[(order[0] ?? outOfRange(0))] ?? outOfRange((order[0] ?? outOfRange(0))));
+  const first = order[0] ?? outOfRange(0);
+  let end = hi[first] ?? outOfRange(first);
   for (let k = 1; k < order.length; k++) {
     const i = order[k] ?? outOfRange(k);
     const t = (lo[i] ?? outOfRange(i)) - end;
@@ -306,7 +310,8 @@ function lowerBound(order: Int32Array, key: Int32Array, v: number): number {
   let b = order.length;
   while (a < b) {
     const m = (a + b) >> 1;
-    if ((key[(order[m] ?? outOfRange(m))] ?? outOfRange((order[m] ?? outOfRange(m)))) < v) a = m + 1;
+    const o = order[m] ?? outOfRange(m);
+    if ((key[o] ?? outOfRange(o)) < v) a = m + 1;
     else b = m;
   }
   return a;
@@ -537,7 +542,8 @@ export function panelsOf(pre: PreparedPage, blocks: readonly PoolBlock[]): PoolB
   const panel = panelFlags(pre);
   const under = new Map<number, number[]>();
   blocks.forEach((b, i) => {
-    for (let id = (pre.parent[(b.ids[0] ?? outOfRange(0))] ?? outOfRange((b.ids[0] ?? outOfRange(0)))); id >= 0; id = (pre.parent[id] ?? outOfRange(id))) {
+    const start = b.ids[0] ?? outOfRange(0);
+    for (let id = pre.parent[start] ?? outOfRange(start); id >= 0; id = pre.parent[id] ?? outOfRange(id)) {
       // only panels are kept below: listing the blocks under the other ancestors is wasted
       let flag = panel[id] ?? outOfRange(id);
       if (flag < 0) panel[id] = flag = isPanel(pre, id) ? 1 : 0;
