@@ -78,6 +78,18 @@ export const CONTINUATION_MAX_LINK_SHARE = 0.25;
 export const CONTINUATION_MIN_SCORE = 0.05;
 
 /**
+ * A story whose element closed early (choose.ts, keepSplitStory): its first part sits at least
+ * SPLIT_MIN_DEPTH element levels below the wrapper its tail is a sibling of (a story nested in
+ * page layout, not a standfirst `<p>` in a header `<div>` beside the body), and the blocks of
+ * both parts are kept from SPLIT_MIN_SCORE up: the model scores both parts lower than the whole
+ * story (on the client-rendered article-bench pages, the tail's short lines and table cells at
+ * 0.1 to 0.6 where the static pages score them above 0.6), but text it is sure is boilerplate
+ * stays out.
+ */
+export const SPLIT_MIN_DEPTH = 3;
+export const SPLIT_MIN_SCORE = 0.1;
+
+/**
  * A kicker (choose.ts, dropKickers) is a paragraph between kept text whose link text is at least
  * KICKER_LINK_SHARE of its text (the whole paragraph is the link, give or take a "READ MORE:"
  * label), of at least KICKER_MIN_WORDS words (a headline or a call to act, not a constant's name

@@ -102,6 +102,8 @@ export type TraceEvent =
   | { step: 'kickers'; blocks: number; words: number }
   /** Text of embedded posts (a tweet, an Instagram post) between kept blocks, kept. */
   | { step: 'embedded'; blocks: number; words: number }
+  /** Text of a story whose element closed early, in its nested first part and its bare tail, kept. */
+  | { step: 'split-story'; blocks: number; words: number }
   /** Paragraphs that continue the kept text after its container closes, kept. */
   | { step: 'continued'; blocks: number; words: number }
   /** The page type changed after the selection: a listing whose kept entries were teasers around one story is an article. */

@@ -452,6 +452,58 @@ describe('choosing the main content from block scores', () => {
     expect(chooseContent(flat, fb, [0.9, 0.9, 0.3], zeros(fb.length)).kept).toEqual([0, 1]);
   });
 
+  it('reads a story whose element closed early as one: its nested first part and its bare tail', () => {
+    const line = (t: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(t, [100, y, 600, 20])]);
+    const item = (t: string, y: number) => el('li', { rect: [100, y, 600, 20] }, [text(t, [100, y, 600, 20])]);
+    // the page's layout (navigation, story column) closes after the story's second paragraph; the
+    // rest of the story, a signup box and the page's footer follow as siblings
+    const split = ({ nav = true, wrapTail = false } = {}) => {
+      const third = wrapTail ? el('div', { rect: [100, 500, 600, 60] }, [el('div', { rect: [100, 500, 600, 60] }, [p(3, 500)])]) : p(3, 500);
+      return page(el('body', { rect: [0, 0, 1200, 1200] }, [
+        el('div', { rect: [0, 0, 1200, 1200], attrs: { id: 'root' } }, [
+          el('div', { rect: [0, 0, 1200, 400] }, [
+            ...(nav ? [el('nav', { rect: [0, 0, 1200, 40] }, [links(2, 0, 0, 1200)])] : []),
+            el('main', { rect: [100, 60, 600, 340] }, [
+              el('article', { rect: [100, 60, 600, 340] }, [
+                el('div', { rect: [100, 60, 600, 340] }, [p(1, 60), p(2, 140)]),
+              ]),
+            ]),
+          ]),
+          line('What the council will vote on next:', 420),
+          el('ul', { rect: [100, 450, 600, 40] }, [item('the budget', 450), item('the harbour road', 470)]),
+          third,
+          line('The rest of the story, which the page inserted after its element had closed.', 580),
+          el('div', { rect: [100, 610, 600, 20] }, [line('Sign up for the morning letter.', 610)]),
+          el('div', { rect: [100, 640, 600, 20], attrs: { class: 'site-info' } }, [line('Copyright of the town paper, all rights reserved.', 640)]),
+        ]),
+      ]));
+    };
+    const s = split();
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.map((x) => x.text.slice(0, 9))).toEqual(['Another s', 'Another s', 'Paragraph', 'Paragraph', 'What the ', 'the budge', 'the harbo', 'Paragraph', 'The rest ', 'Sign up f', 'Copyright']);
+    // the model is sure of the tail's paragraph only, lukewarm about the rest of the story around
+    // it, the signup box and the footer
+    const scores = [0.01, 0.01, 0.3, 0.3, 0.4, 0.3, 0.3, 0.9, 0.3, 0.3, 0.3];
+    const c = chooseContent(s, b, scores, zeros(b.length));
+    expect(c.kept).toEqual([2, 3, 4, 5, 6, 7, 8]);
+    expect(c.trace.find((e) => e.step === 'split-story')).toMatchObject({ step: 'split-story', blocks: 5 });
+    // text the model is sure is not content stays out, and ends the tail
+    expect(chooseContent(s, b, [0.01, 0.01, 0.3, 0.3, 0.4, 0.3, 0.3, 0.9, 0.02, 0.3, 0.3], zeros(b.length)).kept).toEqual([2, 3, 4, 5, 6, 7]);
+    // a wrapper that holds neither navigation nor a title is a part inside a story (a table's
+    // wrapper), not page layout that closed early
+    const t = split({ nav: false });
+    const tb = buildTextBlocks(t, indexNodes(t), { includeHidden: true });
+    expect(chooseContent(t, tb, scores.slice(2), zeros(tb.length)).trace.some((e) => e.step === 'split-story')).toBe(false);
+    // kept text deep in a wrapper beside the layout is a page's body in its own column, not a tail
+    const u = split({ wrapTail: true });
+    const ub = buildTextBlocks(u, indexNodes(u), { includeHidden: true });
+    const deep = [0.01, 0.01, 0.3, 0.3, 0.3, 0.3, 0.3, 0.9, 0.3, 0.3, 0.3];
+    const deepChoice = chooseContent(u, ub, deep, zeros(ub.length));
+    expect(deepChoice.trace.some((e) => e.step === 'split-story')).toBe(false);
+    expect(deepChoice.kept).toEqual([7, 8]);
+    expect(chooseContent(s, b, deep, zeros(b.length)).kept).toEqual([2, 3, 4, 5, 6, 7, 8]);
+  });
+
   it('leaves out a kicker: a paragraph between kept ones that is one link to the site, in capitals', () => {
     const linked = (t: string, y: number, href: string) => el('p', { rect: [100, y, 600, 20] }, [
       el('strong', { rect: [100, y, 600, 20] }, [el('a', { rect: [100, y, 600, 20], attrs: { href } }, [text(t, [100, y, 600, 20])])]),
