@@ -9,12 +9,15 @@ import {
   SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
   STORY_DOMINANCE, LINKED_SHARE, CONTINUATION_MIN_CHARS, CONTINUATION_MAX_LINK_SHARE, CONTINUATION_MIN_SCORE,
   KICKER_LINK_SHARE, KICKER_CAPITALS_SHARE, KICKER_MIN_WORDS, SPLIT_MIN_DEPTH, SPLIT_MIN_SCORE, HINT_WRAPPER_LEVELS,
+  DESCRIBED_MIN_WORDS, DESCRIBED_MIN_SHARE,
 } from './params.js';
 import { isInline, type TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type PageType, type ScoreComponent, type TraceEvent } from './types.js';
 import { round } from './blocks.js';
 import { signature, type RepeatUnit } from './block-features.js';
 import { isCommentsHint, isEmbedHint, isNoiseHint, isReviewsHint, isScreenReaderHint, isSignatureHint, roleHint } from './hints.js';
+import { wordTokens } from './lexicon.js';
+import { describedPairs } from './page-features.js';
 import { at, last, outOfRange } from '../util/at.js';
 
 // Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
@@ -902,6 +905,34 @@ function keepSplitStory(snapshot: PageSnapshot, blocks: readonly TextBlock[], ke
   return [...kept, ...added].sort((x, y) => x - y);
 }
 
+/**
+ * A product page's own description is kept where the page shows it, whatever its score: a block
+ * of at least DESCRIBED_MIN_WORDS words, DESCRIBED_MIN_SHARE of whose word pairs the page's meta
+ * descriptions and structured-data descriptions repeat (see describedPairs). The model reads
+ * such text by its look, and a description in a tab or a side column looks like page furniture;
+ * the page's own statement of what it sells does not depend on the look. A second copy of kept
+ * text is not added.
+ */
+function keepDescribed(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const described = describedPairs(snapshot);
+  if (described.size === 0) return kept;
+  const keptSet = new Set(kept);
+  const texts = new Set(kept.map((i) => at(blocks, i).text));
+  const added: number[] = [];
+  blocks.forEach((b, i) => {
+    if (keptSet.has(i) || b.words < DESCRIBED_MIN_WORDS || texts.has(b.text)) return;
+    const tokens = wordTokens(b.text);
+    let hit = 0;
+    for (let k = 1; k < tokens.length; k++) if (described.has(`${tokens[k - 1] ?? ''} ${tokens[k] ?? ''}`)) hit++;
+    if (tokens.length < 2 || hit < DESCRIBED_MIN_SHARE * (tokens.length - 1)) return;
+    added.push(i);
+    texts.add(b.text);
+  });
+  if (added.length === 0) return kept;
+  trace.push({ step: 'described', blocks: added.length, words: wordsOf(blocks, added) });
+  return [...kept, ...added].sort((x, y) => x - y);
+}
+
 /** Page types whose main content is one story, where teaser cards beside it are not content. */
 const STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'listing', 'documentation']);
 
@@ -934,6 +965,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   if (SLIDE_FREE_TYPES.has(pageType)) kept = dropOffSlides(snapshot, blocks, kept, trace);
   if (pageType === 'article') kept = keepSplitStory(snapshot, blocks, kept, scores, trace);
   kept = continueStory(snapshot, blocks, kept, scores, trace);
+  if (pageType === 'product') kept = keepDescribed(snapshot, blocks, kept, trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power });
   if (kept.length === 0) {

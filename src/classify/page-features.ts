@@ -5,6 +5,7 @@
  * content can depend on the kind of page.
  */
 import type { PageSnapshot } from '../snapshot/types.js';
+import { wordTokens } from './lexicon.js';
 
 /** schema.org types, grouped by the kind of page they announce. */
 const SCHEMA_GROUPS: ReadonlyArray<[string, RegExp]> = [
@@ -104,4 +105,65 @@ export function pageFlags(facts: PageFacts): Array<[string, number]> {
   out.push(['url.number', /\d{3,}/.test(facts.path) ? 1 : 0]);
   out.push(['url.root', segments.length === 0 ? 1 : 0]);
   return out;
+}
+
+/** JSON-LD keys whose strings describe the page's main thing in a sentence or two. */
+const DESCRIPTION_KEYS = new Set(['description', 'abstract', 'disambiguatingDescription']);
+/**
+ * schema.org types whose descriptions are not the main thing's: what others say of it (reviews,
+ * comments, answers) and who publishes it (the site, its owner, a brand, an author).
+ */
+const OTHER_VOICES = /^(review|userreview|criticreview|employerreview|comment|answer|organization|corporation|brand|website|person)$/i;
+/** `<meta>` keys that describe the page. */
+const META_DESCRIPTIONS = ['description', 'og:description', 'twitter:description'] as const;
+/** Characters of description read, and JSON-LD values visited: a hostile page's JSON-LD may be megabytes. */
+const MAX_DESCRIPTION_CHARS = 100_000;
+const MAX_JSON_LD_VALUES = 20_000;
+/** How deep into JSON-LD to look (the main thing sits at the top, or in an @graph). */
+const MAX_JSON_LD_DEPTH = 6;
+
+/** The word pairs of a text, as `first second` keys. */
+function wordPairs(tokens: readonly string[], into: Set<string> = new Set()): Set<string> {
+  for (let i = 1; i < tokens.length; i++) into.add(`${tokens[i - 1] ?? ''} ${tokens[i] ?? ''}`);
+  return into;
+}
+
+/**
+ * The word pairs of what the page says its main thing is, in its meta descriptions and the
+ * descriptions in its structured data: a block that repeats them is the thing's own description
+ * (a product's, most often).
+ */
+export function describedPairs(snapshot: PageSnapshot): Set<string> {
+  const texts: string[] = [];
+  let room = MAX_DESCRIPTION_CHARS;
+  const keep = (v: string): void => {
+    if (room <= 0) return;
+    const t = v.slice(0, room);
+    room -= t.length;
+    // JSON-LD strings often carry markup: its tags are not words
+    texts.push(t.replace(/<[^>]*>/g, ' '));
+  };
+  const meta = snapshot.metadata.meta;
+  for (const k of META_DESCRIPTIONS) {
+    const v = meta[k];
+    if (v) keep(v);
+  }
+  const stack: Array<[unknown, number]> = [[snapshot.metadata.jsonLd, 0]];
+  for (let visited = 0; stack.length && visited < MAX_JSON_LD_VALUES; visited++) {
+    const [value, depth] = stack.pop() ?? [null, 0];
+    if (depth > MAX_JSON_LD_DEPTH || value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      for (const v of value) stack.push([v, depth + 1]);
+      continue;
+    }
+    const obj = value as Record<string, unknown>;
+    const type = obj['@type'];
+    if ((Array.isArray(type) ? type : [type]).some((t) => typeof t === 'string' && OTHER_VOICES.test(t.replace(/^.*[/#:]/, '')))) continue;
+    for (const [k, v] of Object.entries(obj)) {
+      if (typeof v === 'string') {
+        if (DESCRIPTION_KEYS.has(k)) keep(v);
+      } else if (typeof v === 'object' && k !== '@context') stack.push([v, depth + 1]);
+    }
+  }
+  return wordPairs(wordTokens(texts.join('\n')));
 }

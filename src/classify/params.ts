@@ -90,6 +90,15 @@ export const SPLIT_MIN_DEPTH = 3;
 export const SPLIT_MIN_SCORE = 0.1;
 
 /**
+ * A product page's description (choose.ts, keepDescribed): a block of DESCRIBED_MIN_WORDS words
+ * or more (a sentence, not a name or a label) at least DESCRIBED_MIN_SHARE of whose word pairs the
+ * page's own descriptions repeat (most of it, allowing for a description the meta tag cuts short
+ * or words the block adds).
+ */
+export const DESCRIBED_MIN_WORDS = 8;
+export const DESCRIBED_MIN_SHARE = 0.6;
+
+/**
  * A kicker (choose.ts, dropKickers) is a paragraph between kept text whose link text is at least
  * KICKER_LINK_SHARE of its text (the whole paragraph is the link, give or take a "READ MORE:"
  * label), of at least KICKER_MIN_WORDS words (a headline or a call to act, not a constant's name

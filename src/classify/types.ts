@@ -104,6 +104,8 @@ export type TraceEvent =
   | { step: 'embedded'; blocks: number; words: number }
   /** Text of a story whose element closed early, in its nested first part and its bare tail, kept. */
   | { step: 'split-story'; blocks: number; words: number }
+  /** Blocks of a product page that repeat its own description (meta and structured data), kept. */
+  | { step: 'described'; blocks: number; words: number }
   /** Paragraphs that continue the kept text after its container closes, kept. */
   | { step: 'continued'; blocks: number; words: number }
   /** The page type changed after the selection: a listing whose kept entries were teasers around one story is an article. */

@@ -12,6 +12,7 @@ import { MIN_BEST_SCORE } from '../../../src/classify/params.js';
 import { isCommentsHint, isScreenReaderHint } from '../../../src/classify/hints.js';
 import { buildTextBlocks, indexNodes } from '../../../src/classify/text-blocks.js';
 import { indexBlocks } from '../../../src/classify/block-features.js';
+import { describedPairs } from '../../../src/classify/page-features.js';
 import { PAGE_TYPES, SCORE_COMPONENTS, type DropReason, type ScoreComponent } from '../../../src/classify/types.js';
 import { segment } from '../../../src/segment/index.js';
 import { el, page, text, type NodeDesc } from '../helpers/snapshot-builder.js';
@@ -502,6 +503,47 @@ describe('choosing the main content from block scores', () => {
     expect(deepChoice.trace.some((e) => e.step === 'split-story')).toBe(false);
     expect(deepChoice.kept).toEqual([7, 8]);
     expect(chooseContent(s, b, deep, zeros(b.length)).kept).toEqual([2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('keeps a product page\'s own description, as its meta and structured data state it, whatever its score', () => {
+    const description = 'A hand-thrown stoneware mug with a matte glaze that keeps coffee warm and is dishwasher safe.';
+    const review = 'Lovely heavy mug that keeps my coffee warm all morning and washes up well in the dishwasher.';
+    const para = (t: string, y: number) => el('p', { rect: [100, y, 600, 40] }, [text(t, [100, y, 600, 40], { lines: 2 })]);
+    const shop = (meta: Record<string, string>, jsonLd: unknown[]) => {
+      const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+        el('div', { rect: [100, 100, 600, 200] }, [p(1, 100)]),
+        el('div', { rect: [100, 400, 600, 200] }, [para(description, 400), para(review, 460), para('Stoneware mug, matte glaze.', 520)]),
+      ]));
+      return { ...s, metadata: { ...s.metadata, meta, jsonLd } };
+    };
+    const choose = (s: ReturnType<typeof shop>, type: 'product' | 'article' = 'product') => {
+      const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+      // the model keeps the first paragraph only
+      return chooseContent(s, b, b.map((_, i) => (i === 0 ? 0.9 : 0.01)), zeros(b.length), undefined, undefined, type);
+    };
+    // the description in JSON-LD (markup and all); a review's text there is not the product's
+    const ld = [{ '@type': 'Product', description: `<p>${description}</p>`, review: [{ '@type': 'Review', description: review }] }];
+    const c = choose(shop({}, ld));
+    expect(c.kept).toEqual([0, 1]);
+    expect(c.trace.find((e) => e.step === 'described')).toEqual({ step: 'described', blocks: 1, words: 16 });
+    // or a meta description that cuts it short: most of the block's word pairs are enough
+    expect(choose(shop({ 'og:description': description.slice(0, 70) }, [])).kept).toEqual([0, 1]);
+    // a short label that repeats it is not the description; nor is anything on another type of page
+    expect(choose(shop({ description: 'Stoneware mug, matte glaze.' }, [])).kept).toEqual([0]);
+    expect(choose(shop({}, ld), 'article').kept).toEqual([0]);
+  });
+
+  it('reads a page\'s descriptions within bounds: a hostile page\'s JSON-LD may be huge or deep', () => {
+    const s = page(el('body', { rect: [0, 0, 800, 600] }, [p(1, 0)]));
+    const huge = Array.from({ length: 60_000 }, (_, i) => `w${i}`).join(' ');
+    const pairs = describedPairs({ ...s, metadata: { ...s.metadata, jsonLd: [{ description: huge }] } });
+    expect(pairs.size).toBeGreaterThan(1000);
+    expect(pairs.size).toBeLessThan(20_000);
+    let deep: Record<string, unknown> = { description: 'deep words here' };
+    for (let k = 0; k < 50; k++) deep = { child: deep };
+    expect(describedPairs({ ...s, metadata: { ...s.metadata, jsonLd: [deep] } }).size).toBe(0);
+    const wide = Array.from({ length: 100_000 }, () => ({ x: 1 }));
+    expect(describedPairs({ ...s, metadata: { ...s.metadata, jsonLd: [{ description: 'last words here' }, ...wide] } }).size).toBe(0);
   });
 
   it('leaves out a kicker: a paragraph between kept ones that is one link to the site, in capitals', () => {
