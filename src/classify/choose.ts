@@ -282,18 +282,35 @@ const textKey = (b: TextBlock): string => b.text.toLowerCase();
  * A kept quotation that repeats kept text word for word is left out: a reply quoting a post of
  * the same thread says it twice, and the reader came for it once. Only quotations: recipes,
  * schedules and step lists repeat their own lines on purpose, and those repeats are content.
- * Short texts ("Thanks!") stay.
+ * On a thread (`thread`), a later copy of kept text outside quotations is left out too: a forum
+ * prints a poster's signature under each of their posts, or a reply pastes the words it answers
+ * without quoting markup; the first copy stays, and so does a copy in the same element as the
+ * first (a page that repeats its own paragraph). Short texts ("Thanks!") stay.
  */
-function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[], thread = false): number[] {
   const quoted = withinEach(snapshot, kept.map((i) => (blocks[i] ?? outOfRange(i)).owner), isQuotation);
   const isQuote = new Map(kept.map((i, j) => [i, quoted[j] ?? outOfRange(j)]));
   const seen = new Set(kept.filter((i) => !isQuote.get(i)).map((i) => textKey((blocks[i] ?? outOfRange(i)))));
+  // Texts outside quotations met so far, in reading order, with the parent element of the first:
+  // on a thread, a second one in another element (another post) is a signature or a paste, and
+  // one beside the first, in the same element, is the page's own repetition, as a refrain is.
+  const own = new Map<string, number>();
   const repeats = new Set<number>();
   let words = 0;
   for (const i of kept) {
     const b = blocks[i] ?? outOfRange(i);
-    if (!isQuote.get(i) || b.words < REPEAT_MIN_WORDS) continue;
+    if (b.words < REPEAT_MIN_WORDS) continue;
     const key = textKey(b);
+    if (!isQuote.get(i)) {
+      const parent = (snapshot.nodes[b.owner] ?? outOfRange(b.owner)).parent;
+      const first = own.get(key);
+      if (first === undefined) own.set(key, parent);
+      else if (thread && first !== parent) {
+        repeats.add(i);
+        words += b.words;
+      }
+      continue;
+    }
     if (seen.has(key)) {
       repeats.add(i);
       words += b.words;
@@ -565,6 +582,37 @@ function dropOffSlides(snapshot: PageSnapshot, blocks: readonly TextBlock[], kep
   const drop = new Set(slides);
   trace.push({ step: 'off-slide', blocks: slides.length, words: wordsOf(blocks, slides) });
   return kept.filter((i) => !drop.has(i));
+}
+
+/**
+ * Kept hidden text that no kept visible text borders is left out of a thread: a run of hidden
+ * blocks (in reading order) whose nearest visible block before it and after it are both left out,
+ * or absent. A thread's posts are shown; the hidden text of its page is boilerplate (a consent
+ * manager's purposes, a dialog's instructions, a closed menu) that scores as prose of its own, and
+ * where the model reads the posts lukewarm (a long thread of short replies), the expected-F1 rule
+ * keeps it with them. Hidden text beside kept text (a collapsed quote, a "read more" after a
+ * post's visible start) stays, and so does all of it when every kept block is hidden.
+ */
+function dropDetachedHidden(blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  if (kept.every((i) => at(blocks, i).hidden)) return kept;
+  const keptSet = new Set(kept);
+  const drop: number[] = [];
+  for (let i = 0; i < blocks.length;) {
+    if (!at(blocks, i).hidden) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < blocks.length && at(blocks, end).hidden) end++;
+    // the run's visible neighbours: blocks i - 1 and end (either may be out of range)
+    const bordered = keptSet.has(i - 1) || keptSet.has(end);
+    if (!bordered) for (let k = i; k < end; k++) if (keptSet.has(k)) drop.push(k);
+    i = end;
+  }
+  if (drop.length === 0) return kept;
+  const out = new Set(drop);
+  trace.push({ step: 'detached-hidden', blocks: drop.length, words: wordsOf(blocks, drop) });
+  return kept.filter((i) => !out.has(i));
 }
 
 /**
@@ -953,7 +1001,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   kept = wholeUnits(snapshot, blocks, kept, trace);
   kept = wholeRows(snapshot, blocks, kept, trace);
   kept = dropRepeatedRuns(blocks, kept, trace);
-  kept = dropQuotedRepeats(snapshot, blocks, kept, trace);
+  kept = dropQuotedRepeats(snapshot, blocks, kept, trace, pageType === 'forum');
   kept = dropLandmarkBlocks(snapshot, blocks, kept, trace);
   kept = dropSignatures(snapshot, blocks, kept, trace, pageType === 'product');
   kept = dropSymbolBlocks(snapshot, blocks, kept, trace);
@@ -963,6 +1011,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   if (STORY_TYPES.has(pageType)) kept = dropKickers(snapshot, blocks, kept, trace);
   kept = keepEmbeddedPosts(snapshot, blocks, kept, trace);
   if (SLIDE_FREE_TYPES.has(pageType)) kept = dropOffSlides(snapshot, blocks, kept, trace);
+  if (pageType === 'forum') kept = dropDetachedHidden(blocks, kept, trace);
   if (pageType === 'article') kept = keepSplitStory(snapshot, blocks, kept, scores, trace);
   kept = continueStory(snapshot, blocks, kept, scores, trace);
   if (pageType === 'product') kept = keepDescribed(snapshot, blocks, kept, trace);

@@ -86,6 +86,7 @@ export type TraceEvent =
   | { step: 'container'; node: number; tag: string; blocks: number }
   | { step: 'excluded'; node: number; tag: string; blocks: number }
   | { step: 'revealed'; blocks: number; chars: number }
+  /** Kept quotations that repeat kept text (and on a thread, later copies of kept text: signatures), left out. */
   | { step: 'repeated'; blocks: number; words: number }
   /** Runs of kept blocks that repeat an earlier kept run (the same content laid out twice), left out. */
   | { step: 'repeated-run'; runs: number; blocks: number; words: number }
@@ -98,6 +99,8 @@ export type TraceEvent =
   | { step: 'comments'; blocks: number; words: number }
   /** Kept hidden text on the off-screen slides of a ticker or carousel, left out. */
   | { step: 'off-slide'; blocks: number; words: number }
+  /** Kept hidden text that no kept visible text borders (a consent manager's purposes, a dialog's instructions), left out. */
+  | { step: 'detached-hidden'; blocks: number; words: number }
   /** Kept paragraphs between kept text that are one link set in capitals (another story's headline, a call to act), left out. */
   | { step: 'kickers'; blocks: number; words: number }
   /** Text of embedded posts (a tweet, an Instagram post) between kept blocks, kept. */

@@ -192,6 +192,31 @@ describe('choosing the main content from block scores', () => {
     expect(c.selection.exclude).toContain(at(s.nodes, at(b, 2).owner).parent); // the whole <blockquote>
   });
 
+  it("leaves out a later copy of kept text on a thread (a poster's signature), and only on a thread", () => {
+    const sig = 'If debugging is removing bugs, then programming must be putting them in.';
+    const line = (t: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(t, [100, y, 600, 20])]);
+    const post = (y: number, lines: NodeDesc[]) => el('div', { rect: [100, y, 600, 90] }, lines);
+    const s = page(el('body', { rect: [0, 0, 1200, 800] }, [
+      el('div', { rect: [100, 100, 600, 400] }, [
+        post(100, [line('Which version of the library should I install on the new release?', 100), line(sig, 130), line('Thanks!', 160)]),
+        post(190, [line('The one in the distribution works, I have used it for a month.', 190), line('Thanks!', 220), line(sig, 250)]),
+      ]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(6);
+    const thread = chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'forum');
+    // the second signature goes; the first copy and the short repeat stay
+    expect(thread.kept).toEqual([0, 1, 2, 3, 4]);
+    expect(thread.trace.find((e) => e.step === 'repeated')).toEqual({ step: 'repeated', blocks: 1, words: 12 });
+    expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length)).kept).toEqual([0, 1, 2, 3, 4, 5]);
+    // a copy in the same element as the first is the page's own repetition (a refrain), not a copy
+    const refrain = page(el('body', { rect: [0, 0, 1200, 800] }, [
+      el('div', { rect: [100, 100, 600, 200] }, [line(sig, 100), line('The one in the distribution works, I have used it for a month.', 130), line(sig, 160)]),
+    ]));
+    const r = buildTextBlocks(refrain, indexNodes(refrain), { includeHidden: true });
+    expect(chooseContent(refrain, r, r.map(() => 0.9), zeros(r.length), 1, undefined, 'forum').kept).toEqual([0, 1, 2]);
+  });
+
   it('leaves out a run of kept blocks that repeats an earlier run, but not lone or template repeats', () => {
     const line = (s: string, y: number, tag = 'p') => el(tag, { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20])]);
     const title = 'Trail runner 3, light and grippy';
@@ -383,6 +408,32 @@ describe('choosing the main content from block scores', () => {
     expect(c.kept).toEqual([0, 3, 4, 5]);
     expect(c.trace.find((e) => e.step === 'off-slide')).toMatchObject({ step: 'off-slide', blocks: 2 });
     expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'service').kept).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('leaves out kept hidden text that no kept text borders on a thread, but not hidden text beside a post', () => {
+    const hidden = (t: string) => el('p', { rect: [0, 0, 0, 0], visible: false }, [text(t, [0, 0, 0, 0], { visible: false })]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('div', { rect: [100, 100, 600, 300] }, [
+        p(1, 100),
+        el('div', { rect: [0, 0, 0, 0], visible: false, style: { display: 'none' } }, [hidden('The rest of the first post, shown when the reader opens it.')]),
+        p(2, 200),
+      ]),
+      el('footer', { rect: [0, 500, 1200, 40] }, [links(2, 500, 0, 1200)]),
+      el('div', { rect: [0, 0, 0, 0], visible: false, style: { display: 'none' } }, [
+        hidden('These cookies allow us to count visits and traffic sources so we can measure the site.'),
+        hidden('These cookies are set by social media services to let you share our content.'),
+      ]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.map((x) => x.hidden)).toEqual([false, true, false, false, false, true, true]);
+    const scores = [0.9, 0.6, 0.9, 0.05, 0.05, 0.6, 0.6];
+    const thread = chooseContent(s, b, scores, zeros(b.length), 1, undefined, 'forum');
+    expect(thread.kept).toEqual([0, 1, 2]);
+    expect(thread.trace.find((e) => e.step === 'detached-hidden')).toMatchObject({ step: 'detached-hidden', blocks: 2 });
+    // elsewhere (a product's closed tabs after the page's end), the model's choice stands
+    expect(chooseContent(s, b, scores, zeros(b.length), 1, undefined, 'product').kept).toEqual([0, 1, 2, 5, 6]);
+    // and when all the kept text is hidden, it stays
+    expect(chooseContent(s, b, [0.05, 0.05, 0.05, 0.05, 0.05, 0.9, 0.9], zeros(b.length), 1, undefined, 'forum').kept).toEqual([5, 6]);
   });
 
   it('keeps the text of an embedded post between kept paragraphs, but not its link-only chrome', () => {
