@@ -17,7 +17,7 @@ import { round } from './blocks.js';
 import { signature, type RepeatUnit } from './block-features.js';
 import { isCommentsHint, isEmbedHint, isNoiseHint, isReviewsHint, isScreenReaderHint, isSignatureHint, roleHint } from './hints.js';
 import { wordTokens } from './lexicon.js';
-import { describedPairs } from './page-features.js';
+import { describedPairs, sharedPairs } from './page-features.js';
 import { at, last, outOfRange } from '../util/at.js';
 
 // Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
@@ -231,14 +231,18 @@ function textChars(snapshot: PageSnapshot, id: number): number {
   return n;
 }
 
-/** Whether the node or one of its ancestors passes `test`. */
-function within(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) => boolean): boolean {
-  return closest(snapshot, id, test) >= 0;
+/** Whether the node or one of its ancestors (up to `levels` levels above it) passes `test`. */
+function within(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) => boolean, levels = Infinity): boolean {
+  return closest(snapshot, id, test, levels) >= 0;
 }
 
-/** The id of the node, or of its nearest ancestor, that passes `test`; -1 when none does. */
-function closest(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) => boolean): number {
-  for (let node = snapshot.nodes[id]; node; node = snapshot.nodes[node.parent]) {
+/**
+ * The id of the node, or of its nearest ancestor up to `levels` levels above it, that passes
+ * `test`; -1 when none does.
+ */
+function closest(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) => boolean, levels = Infinity): number {
+  let node = snapshot.nodes[id];
+  for (let d = 0; node && d <= levels; d++, node = snapshot.nodes[node.parent]) {
     if (test(node)) return node.id;
   }
   return -1;
@@ -656,14 +660,8 @@ function siteOf(host: string): string {
   return labels.slice(country ? -3 : -2).join('.');
 }
 
-/** Whether every link under the node leads to the page's own site (relative links do). */
-function linksHome(snapshot: PageSnapshot, id: number, base: string): boolean {
-  let home: string;
-  try {
-    home = siteOf(new URL(base).hostname);
-  } catch {
-    return false;
-  }
+/** Whether every link under the node leads to the site `home` (siteOf's; relative links against `base` do). */
+function linksHome(snapshot: PageSnapshot, id: number, base: string, home: string): boolean {
   let links = 0;
   const stack = [id];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
@@ -696,10 +694,17 @@ function linksHome(snapshot: PageSnapshot, id: number, base: string): boolean {
 function dropKickers(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
   const base = snapshot.finalUrl || snapshot.url;
   if (kept.length < 3) return kept;
+  let home: string;
+  try {
+    home = siteOf(new URL(base).hostname);
+  } catch {
+    // a page without an address of its own: no link can be told to stay on its site
+    return kept;
+  }
   const drop = kept.slice(1, -1).filter((i) => {
     const b = at(blocks, i);
     return !b.hidden && b.words >= KICKER_MIN_WORDS && at(snapshot.nodes, b.owner).tag === 'p' && b.linkChars >= KICKER_LINK_SHARE * b.chars && inCapitals(b.text)
-      && linksHome(snapshot, b.owner, base);
+      && linksHome(snapshot, b.owner, base, home);
   });
   if (drop.length === 0) return kept;
   const dropSet = new Set(drop);
@@ -793,9 +798,7 @@ function levelsBelow(snapshot: PageSnapshot, id: number, top: number): number {
  * around the story column) and says nothing about the text.
  */
 function hintedWrapper(snapshot: PageSnapshot, id: number): boolean {
-  let node = snapshot.nodes[id];
-  for (let d = 0; node && d <= HINT_WRAPPER_LEVELS; d++, node = snapshot.nodes[node.parent]) if (roleHint(node) !== null) return true;
-  return false;
+  return within(snapshot, id, (node) => roleHint(node) !== null, HINT_WRAPPER_LEVELS);
 }
 
 /** Levels of plain `<div>` wrappers (around a table, an embed) a tail's first element may open with. */
@@ -835,15 +838,12 @@ function isPageLayout(snapshot: PageSnapshot, id: number): boolean {
  * for, left to their scores.
  */
 function smallPiece(snapshot: PageSnapshot, id: number): boolean {
-  let node = snapshot.nodes[id];
-  for (let d = 0; node && d <= HINT_WRAPPER_LEVELS; d++, node = snapshot.nodes[node.parent]) if (node.tag === 'figcaption' || isNoiseHint(node)) return true;
-  return false;
+  return within(snapshot, id, (node) => node.tag === 'figcaption' || isNoiseHint(node), HINT_WRAPPER_LEVELS);
 }
 
 /** The child of `top` on the path from `id` up to it (-1 when `top` is not above `id`). */
 function childOf(snapshot: PageSnapshot, id: number, top: number): number {
-  for (let node = snapshot.nodes[id]; node; node = snapshot.nodes[node.parent]) if (node.parent === top) return node.id;
-  return -1;
+  return closest(snapshot, id, (node) => node.parent === top);
 }
 
 /**
@@ -970,9 +970,7 @@ function keepDescribed(snapshot: PageSnapshot, blocks: readonly TextBlock[], kep
   blocks.forEach((b, i) => {
     if (keptSet.has(i) || b.words < DESCRIBED_MIN_WORDS || texts.has(b.text)) return;
     const tokens = wordTokens(b.text);
-    let hit = 0;
-    for (let k = 1; k < tokens.length; k++) if (described.has(`${tokens[k - 1] ?? ''} ${tokens[k] ?? ''}`)) hit++;
-    if (tokens.length < 2 || hit < DESCRIBED_MIN_SHARE * (tokens.length - 1)) return;
+    if (tokens.length < 2 || sharedPairs(tokens, described) < DESCRIBED_MIN_SHARE * (tokens.length - 1)) return;
     added.push(i);
     texts.add(b.text);
   });

@@ -122,10 +122,21 @@ const MAX_JSON_LD_VALUES = 20_000;
 /** How deep into JSON-LD to look (the main thing sits at the top, or in an @graph). */
 const MAX_JSON_LD_DEPTH = 6;
 
-/** The word pairs of a text, as `first second` keys. */
-function wordPairs(tokens: readonly string[], into: Set<string> = new Set()): Set<string> {
-  for (let i = 1; i < tokens.length; i++) into.add(`${tokens[i - 1] ?? ''} ${tokens[i] ?? ''}`);
-  return into;
+/** The key of the word pair that ends at token `i` (`first second`). */
+const pairAt = (tokens: readonly string[], i: number): string => `${tokens[i - 1] ?? ''} ${tokens[i] ?? ''}`;
+
+/** The word pairs of a text, as pairAt's keys. */
+function wordPairs(tokens: readonly string[]): Set<string> {
+  const pairs = new Set<string>();
+  for (let i = 1; i < tokens.length; i++) pairs.add(pairAt(tokens, i));
+  return pairs;
+}
+
+/** How many of the text's word pairs (one per adjacent two tokens, repeats counted) are in `pairs` (describedPairs'). */
+export function sharedPairs(tokens: readonly string[], pairs: ReadonlySet<string>): number {
+  let n = 0;
+  for (let i = 1; i < tokens.length; i++) if (pairs.has(pairAt(tokens, i))) n++;
+  return n;
 }
 
 /**
