@@ -396,7 +396,7 @@ const UNIT_KINDS = new Uint8Array(0x10000);
 /** How many characters of each kind (charKind's) the text textFacts reads holds: reset for each text. */
 const KIND_COUNTS = new Int32Array(CHAR_PUNCT + 1);
 
-function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): TextFacts {
+function textFacts(b: TextBlock, anchorOf: Int32Array): TextFacts {
   const t = b.text;
   const tokens = wordTokens(t);
   KIND_COUNTS.fill(0);
@@ -429,7 +429,6 @@ function textFacts(b: TextBlock, snapshot: PageSnapshot, anchorOf: Int32Array): 
   const anchors = new Set<number>();
   for (const id of b.textNodes) if ((anchorOf[id] ?? outOfRange(id)) >= 0) anchors.add((anchorOf[id] ?? outOfRange(id)));
   const chars = Math.max(1, b.chars);
-  void snapshot;
   return {
     tokens: tokens.length,
     sentences: countSentenceEnds(t),
@@ -477,7 +476,7 @@ export function indexBlocks(snapshot: PageSnapshot, tree: BlockTree, blocks: rea
     if (node.tag === 'a' && node.attrs?.href !== undefined) anchorOf[node.id] = node.id;
     else if (node.parent >= 0) anchorOf[node.id] = anchorOf[node.parent] ?? outOfRange(node.parent);
   }
-  const facts = blocks.map((b) => textFacts(b, snapshot, anchorOf));
+  const facts = blocks.map((b) => textFacts(b, anchorOf));
   const agg = aggregate(snapshot, blocks, facts.map((f) => f.sentences));
   const pageChars = Math.max(1, agg.chars[snapshot.root] ?? 0);
   const { leafOf, leaves } = leafIndex(snapshot, tree);
