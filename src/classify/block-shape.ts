@@ -91,6 +91,8 @@ function depth(pathname: string): number {
 /**
  * A link's values (LINK_VALUE_COUNT of them): its path depth, the length of its path and query,
  * whether the path holds a digit, leads off the site, to the page itself, or carries a query.
+ * "Off the site" here is another host (less `www.`), a stricter test than choose.ts's `siteOf`
+ * (a subdomain is off the site here, not there): the models were fitted on this value.
  */
 function linkValues(u: Address, siteHost: string | null, page: Address | null): number[] {
   const path = u.pathname + u.search;

@@ -3,7 +3,7 @@
  * nodes they make (their enclosing element minus the subtrees that hold only dropped text, plus
  * the hidden text that was kept), and the trace of how.
  */
-import { lowestCommonAncestor } from '../snapshot/tree.js';
+import { lowestCommonAncestor, someBelow } from '../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import {
   SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
@@ -148,15 +148,9 @@ function wholeRows(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: n
   const nodes = snapshot.nodes;
   // each block's row: the `<tr>` of the nearest cell above it
   const rowOf = blocks.map((b) => {
-    for (let id = b.owner; id >= 0; id = (nodes[id] ?? outOfRange(id)).parent) {
-      const node = nodes[id] ?? outOfRange(id);
-      if (node.tag === 'table') return -1;
-      if (node.tag === 'td' || node.tag === 'th') {
-        const row = nodes[node.parent];
-        return row?.tag === 'tr' ? row.id : -1;
-      }
-    }
-    return -1;
+    const cell = nodes[closest(snapshot, b.owner, (node) => node.tag === 'td' || node.tag === 'th' || node.tag === 'table')];
+    const row = cell && cell.tag !== 'table' ? nodes[cell.parent] : undefined;
+    return row?.tag === 'tr' ? row.id : -1;
   });
   const keptSet = new Set(kept);
   const rows = new Set(kept.map((i) => (rowOf[i] ?? outOfRange(i))).filter((r) => r >= 0));
@@ -198,11 +192,8 @@ function wholeUnits(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: 
   const nodes = snapshot.nodes;
   const hasBreak = (id: number): boolean => (nodes[id] ?? outOfRange(id)).children.some((c) => (nodes[c] ?? outOfRange(c)).tag === 'br');
   const unitOf = blocks.map((b) => {
-    for (let id = b.owner; id >= 0; id = (nodes[id] ?? outOfRange(id)).parent) {
-      const node = nodes[id] ?? outOfRange(id);
-      if (UNIT_TAGS.has(node.tag) || node.style?.whiteSpace.startsWith('pre')) return id;
-    }
-    return hasBreak(b.owner) ? b.owner : -1;
+    const unit = closest(snapshot, b.owner, (node) => UNIT_TAGS.has(node.tag) || node.style?.whiteSpace.startsWith('pre') === true);
+    return unit >= 0 || !hasBreak(b.owner) ? unit : b.owner;
   });
   const units = new Set(kept.map((i) => (unitOf[i] ?? outOfRange(i))).filter((u) => u >= 0));
   if (units.size === 0) return kept;
@@ -219,15 +210,13 @@ function wholeUnits(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: 
   return [...keptSet].sort((a, b) => a - b);
 }
 
-/** Characters of visible text in the node's subtree (walked with a stack: a page may nest deeper than the call stack goes). */
+/** Characters of visible text in the node's subtree. */
 function textChars(snapshot: PageSnapshot, id: number): number {
   let n = 0;
-  const stack = [id];
-  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-    const node = snapshot.nodes[top] ?? outOfRange(top);
-    if (node.kind === 'text') n += node.visible ? (node.text ?? '').trim().length : 0;
-    else for (const c of node.children) stack.push(c);
-  }
+  someBelow(snapshot, id, (node) => {
+    if (node.kind === 'text' && node.visible) n += (node.text ?? '').trim().length;
+    return false;
+  });
   return n;
 }
 
@@ -663,23 +652,17 @@ function siteOf(host: string): string {
 /** Whether every link under the node leads to the site `home` (siteOf's; relative links against `base` do). */
 function linksHome(snapshot: PageSnapshot, id: number, base: string, home: string): boolean {
   let links = 0;
-  const stack = [id];
-  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-    const node = at(snapshot.nodes, top);
+  const elsewhere = someBelow(snapshot, id, (node) => {
     const href = node.tag === 'a' ? node.attrs?.href : undefined;
-    if (href !== undefined) {
-      let host: string;
-      try {
-        host = new URL(href, base).hostname;
-      } catch {
-        return false;
-      }
-      if (siteOf(host) !== home) return false;
-      links++;
+    if (href === undefined) return false;
+    links++;
+    try {
+      return siteOf(new URL(href, base).hostname) !== home;
+    } catch {
+      return true;
     }
-    for (const c of node.children) stack.push(c);
-  }
-  return links > 0;
+  });
+  return !elsewhere && links > 0;
 }
 
 /**
@@ -821,15 +804,10 @@ function opensWithFlow(snapshot: PageSnapshot, node: SnapshotNode): boolean {
  * layout, or the head of the story, not a part inside a story (a table's wrapper).
  */
 function isPageLayout(snapshot: PageSnapshot, id: number): boolean {
-  const stack = [id];
-  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-    const node = snapshot.nodes[top] ?? outOfRange(top);
-    if (node.kind !== 'element') continue;
+  return someBelow(snapshot, id, (node) => {
     const role = node.attrs?.role ?? '';
-    if (node.tag === 'nav' || node.tag === 'header' || node.tag === 'h1' || role === 'navigation' || role === 'banner') return true;
-    for (const c of node.children) stack.push(c);
-  }
-  return false;
+    return node.kind === 'element' && (node.tag === 'nav' || node.tag === 'header' || node.tag === 'h1' || role === 'navigation' || role === 'banner');
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Walking the snapshot's node tree. */
-import type { PageSnapshot } from './types.js';
+import type { PageSnapshot, SnapshotNode } from './types.js';
 import { at, last } from '../util/at.js';
 
 /** Lowest common ancestor of a non-empty list of node ids. */
@@ -18,4 +18,19 @@ export function lowestCommonAncestor(snapshot: PageSnapshot, ids: readonly numbe
     common = common.slice(0, k);
   }
   return common.length ? last(common) : snapshot.root;
+}
+
+/**
+ * Whether `test` passes on the node `id` or on a node below it; stops at the first that passes.
+ * A loop over a stack, not recursion: a hostile page can nest deeper than the call stack goes.
+ * The order of the visits is unspecified, so `test` may count or collect but not depend on it.
+ */
+export function someBelow(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) => boolean): boolean {
+  const stack = [id];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const node = at(snapshot.nodes, top);
+    if (test(node)) return true;
+    for (const c of node.children) stack.push(c);
+  }
+  return false;
 }
