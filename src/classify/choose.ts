@@ -9,13 +9,13 @@ import {
   SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
   STORY_DOMINANCE, LINKED_SHARE, CONTINUATION_MIN_CHARS, CONTINUATION_MAX_LINK_SHARE, CONTINUATION_MIN_SCORE,
   KICKER_LINK_SHARE, KICKER_CAPITALS_SHARE, KICKER_MIN_WORDS, SPLIT_MIN_DEPTH, SPLIT_MIN_SCORE, HINT_WRAPPER_LEVELS,
-  DESCRIBED_MIN_WORDS, DESCRIBED_MIN_SHARE,
+  DESCRIBED_MIN_WORDS, DESCRIBED_MIN_SHARE, PANEL_MAX_SHARE,
 } from './params.js';
 import { isInline, type TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type PageType, type ScoreComponent, type TraceEvent } from './types.js';
 import { round } from './blocks.js';
 import { signature, type RepeatUnit } from './block-features.js';
-import { isCommentsHint, isEmbedHint, isNoiseHint, isReviewsHint, isScreenReaderHint, isSignatureHint, roleHint } from './hints.js';
+import { isAnnouncementHint, isCommentsHint, isEmbedHint, isFilterPanelHint, isNoiseHint, isReviewsHint, isScreenReaderHint, isSignatureHint, roleHint } from './hints.js';
 import { wordTokens } from './lexicon.js';
 import { describedPairs, sharedPairs } from './page-features.js';
 import { at, last, outOfRange } from '../util/at.js';
@@ -537,6 +537,42 @@ function dropControlGroups(snapshot: PageSnapshot, blocks: readonly TextBlock[],
 }
 
 /**
+ * The kept blocks inside an element that passes `test` (or whose ancestor does), left out when
+ * they are less than PANEL_MAX_SHARE of the kept words: a panel beside the content, not the
+ * content itself under a name that says otherwise.
+ */
+function dropPanel(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], test: (node: SnapshotNode) => boolean, step: 'filters' | 'announcement', trace: TraceEvent[]): number[] {
+  const inside = withinEach(snapshot, kept.map((i) => at(blocks, i).owner), test);
+  const panel = kept.filter((_, j) => at(inside, j));
+  if (panel.length === 0) return kept;
+  const words = wordsOf(blocks, panel);
+  if (words >= PANEL_MAX_SHARE * wordsOf(blocks, kept)) return kept;
+  trace.push({ step, blocks: panel.length, words });
+  return kept.filter((_, j) => !at(inside, j));
+}
+
+/**
+ * Kept text in a filter panel (hints.ts, isFilterPanelHint) is left out of a shop's or a
+ * catalogue's grid: the facets it narrows the grid by ("Pattern: Argyle", a list of every
+ * graphics chip ever sold) are not what it shows, and WCXB's collection pages are the grid
+ * "without the filter and navigation panels". Panels without a `<fieldset>` are the common case
+ * (dropControlGroups takes those). Only on collections and listings: elsewhere the name goes to
+ * the tabs a service page filters its sections by, which are its content.
+ */
+function dropFilterPanels(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  return dropPanel(snapshot, blocks, kept, isFilterPanelHint, 'filters', trace);
+}
+
+/**
+ * Kept text in a site-wide announcement bar (hints.ts, isAnnouncementHint) is left out: the
+ * offer of the week printed above every page of the site ("Free shipping on orders $75+", one
+ * line per country in a rotating bar) is not what this page says.
+ */
+function dropAnnouncements(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  return dropPanel(snapshot, blocks, kept, isAnnouncementHint, 'announcement', trace);
+}
+
+/**
  * Whether a hidden text block is laid out beside the box that clips it: on the same band of the
  * page as the clipping box (an ancestor with `overflow` other than visible), but wholly left or
  * right of it. That is where a ticker, a carousel or a slider keeps its other slides; a collapsed
@@ -960,6 +996,9 @@ function keepDescribed(snapshot: PageSnapshot, blocks: readonly TextBlock[], kep
 /** Page types whose main content is one story, where teaser cards beside it are not content. */
 const STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'listing', 'documentation']);
 
+/** Page types whose main content is a grid of products or entries, narrowed by filter panels. */
+const GRID_TYPES: ReadonlySet<PageType> = new Set(['collection', 'listing']);
+
 /** Page types whose ticker and carousel slides are not content (see dropOffSlides). */
 const SLIDE_FREE_TYPES: ReadonlySet<PageType> = new Set(['article', 'product']);
 
@@ -982,6 +1021,8 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   kept = dropSignatures(snapshot, blocks, kept, trace, pageType === 'product');
   kept = dropSymbolBlocks(snapshot, blocks, kept, trace);
   kept = dropControlGroups(snapshot, blocks, kept, trace);
+  if (GRID_TYPES.has(pageType)) kept = dropFilterPanels(snapshot, blocks, kept, trace);
+  kept = dropAnnouncements(snapshot, blocks, kept, trace);
   if (STORY_TYPES.has(pageType)) kept = dropTeaserArticles(snapshot, blocks, kept, trace);
   if (pageType !== 'forum') kept = dropComments(snapshot, blocks, kept, trace);
   if (STORY_TYPES.has(pageType)) kept = dropKickers(snapshot, blocks, kept, trace);

@@ -163,6 +163,35 @@ export function isScreenReaderHint(node: SnapshotNode): boolean {
   return node.kind === 'element' && SCREEN_READER.test(node.attrs?.class ?? '');
 }
 
+/**
+ * A filter panel: an id or class token that names filters, facets or refinements (`filters`,
+ * `filter-box`, `facet-list`, `refinement-bar`, `ArgyleFilterBtn`). The shop's or catalogue's
+ * controls for narrowing its grid ("Color: Grey", "Under $50"), not what the grid holds. Tailwind's
+ * bare `filter` utility (it enables CSS filters on an image) is not one.
+ */
+const FILTER_TOKEN = /^(?:.*[-_])?(?:filters?|facets?|refinements?|refine)(?:[-_].*)?$/;
+
+/** The element's attributes name a filter panel (see FILTER_TOKEN). */
+export function isFilterPanelHint(node: SnapshotNode): boolean {
+  return node.kind === 'element' && hintText(node).text.split(/\s+/).some((t) => t !== 'filter' && FILTER_TOKEN.test(t));
+}
+
+/**
+ * A site-wide announcement bar: an id or class token that names one (`announcement-bar`,
+ * Shopify's `announcement-bar__message`, `promo-bar`, `promo-message-banner`), or ARIA's
+ * `marquee` role (scrolling promotions). The shop's offer of the week ("Free shipping on orders
+ * $75+"), printed above every page. Not `promo-banner` nor a `marquee` class: service pages name
+ * their call-to-action sections and their scrolling testimonials so.
+ */
+const ANNOUNCEMENT_TOKEN = /^(?:.*[-_])?(?:announcements?|announcement-?bar|announce-?bar|promo-?bar|promo-?messages?)(?:[-_].*)?$/;
+
+/** The element is a site-wide announcement bar (see ANNOUNCEMENT_TOKEN). */
+export function isAnnouncementHint(node: SnapshotNode): boolean {
+  if (node.kind !== 'element') return false;
+  if (node.attrs?.role === 'marquee') return true;
+  return hintText(node).text.split(/\s+/).some((t) => ANNOUNCEMENT_TOKEN.test(t));
+}
+
 /** The element's attributes name the article body (`articleBody`, `post-content`, `<article>`). */
 export function isPositiveHint(node: SnapshotNode): boolean {
   if (node.kind !== 'element') return false;

@@ -109,6 +109,14 @@ export const KICKER_LINK_SHARE = 0.9;
 export const KICKER_CAPITALS_SHARE = 0.8;
 export const KICKER_MIN_WORDS = 3;
 
+/**
+ * Kept text in a filter panel or an announcement bar (choose.ts, dropFilterPanels,
+ * dropAnnouncements) is left out only while it is less than this share of the kept words: the
+ * grid a page shows outweighs its filters, and a page whose kept text is mostly inside an element
+ * so named (a results list in `facet-results`, a gallery of `filter-item`s) keeps it.
+ */
+export const PANEL_MAX_SHARE = 0.5;
+
 /** Main content of fewer words than this makes a page `other` (an error notice, an empty shell). */
 export const MIN_CONTENT_WORDS = 1;
 

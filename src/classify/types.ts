@@ -115,6 +115,10 @@ export type TraceEvent =
   | { step: 'retyped'; from: PageType; to: PageType }
   /** Kept text in groups of form controls (`<fieldset>`: filter facets, option pickers), left out. */
   | { step: 'controls'; blocks: number; words: number }
+  /** Kept text in a filter panel (facets of a shop's or a catalogue's grid), left out. */
+  | { step: 'filters'; blocks: number; words: number }
+  /** Kept text in a site-wide announcement bar ("Free shipping on orders $75+"), left out. */
+  | { step: 'announcement'; blocks: number; words: number }
   /** Elements of text for screen readers only (`sr-only`, `visually-hidden`) inside the selection, left out. */
   | { step: 'screen-reader'; elements: number; chars: number }
   /** Kept text of symbols only (no letter, digit or pictograph) outside code and tables, left out. */

@@ -9,7 +9,7 @@ import { bundledModels, classify } from '../../../src/classify/index.js';
 import { compileModel, type ModelFile } from '../../../src/classify/model.js';
 import { toText } from '../../../src/content/text.js';
 import { MIN_BEST_SCORE } from '../../../src/classify/params.js';
-import { isCommentsHint, isScreenReaderHint } from '../../../src/classify/hints.js';
+import { isAnnouncementHint, isCommentsHint, isFilterPanelHint, isScreenReaderHint } from '../../../src/classify/hints.js';
 import { buildTextBlocks, indexNodes } from '../../../src/classify/text-blocks.js';
 import { indexBlocks } from '../../../src/classify/block-features.js';
 import { describedPairs } from '../../../src/classify/page-features.js';
@@ -638,6 +638,44 @@ describe('choosing the main content from block scores', () => {
     expect(c.trace.find((e) => e.step === 'controls')).toEqual({ step: 'controls', blocks: 2, words: 3 });
     // a page whose kept text is all in a form keeps it
     expect(chooseContent(s, b, [0.1, 0.1, 0.9, 0.9], zeros(b.length)).kept).toEqual([2, 3]);
+  });
+
+  it('names filter panels and announcement bars by their id or class tokens', () => {
+    const names: Array<[string, boolean, boolean]> = [
+      ['filters', true, false], ['filter-box is-active', true, false], ['facet-list', true, false], ['ArgyleFilterBtn', true, false],
+      ['refinement-bar', true, false], ['filter grayscale', false, false], ['filtered', false, false],
+      ['announcement-bar__message h5', false, true], ['promo-bar__text', false, true], ['pmb promo-message-banner', false, true],
+      ['promo-banner cmp-text', false, false], ['marquee highlight', false, false],
+    ];
+    const s = page(el('html', { rect: [0, 0, 100, 100] }, [
+      ...names.map(([cls]) => el('div', { rect: [0, 0, 10, 10], attrs: { class: cls } })),
+      el('section', { rect: [0, 0, 10, 10], attrs: { role: 'marquee' } }),
+    ]));
+    const of = (cls: string) => s.nodes.find((n) => n.attrs?.class === cls)!;
+    expect(names.map(([cls]) => isFilterPanelHint(of(cls)))).toEqual(names.map(([, f]) => f));
+    expect(names.map(([cls]) => isAnnouncementHint(of(cls)))).toEqual(names.map(([, , a]) => a));
+    expect(isAnnouncementHint(s.nodes.find((n) => n.attrs?.role === 'marquee')!)).toBe(true);
+  });
+
+  it('leaves out a filter panel beside a grid and an announcement bar, while they are the lesser part', () => {
+    const line = (t: string, y: number, x = 100) => el('p', { rect: [x, y, 300, 20] }, [text(t, [x, y, 300, 20])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('div', { rect: [0, 0, 1200, 20], attrs: { class: 'announcement-bar' } }, [line('Free shipping on orders over $75', 0)]),
+      el('div', { rect: [800, 100, 300, 60], attrs: { class: 'filter-box' } }, [line('Colour', 100, 800), line('Beige (12)', 130, 800)]),
+      el('div', { rect: [100, 100, 600, 90] }, [
+        line('Stoneware Coffee Mug, handmade in Portugal', 100), line('Linen Tea Towel, natural undyed flax', 130), line('Oak Serving Board with a juice groove', 160),
+      ]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(6);
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'collection');
+    expect(c.kept).toEqual([3, 4, 5]);
+    expect(c.trace.find((e) => e.step === 'filters')).toEqual({ step: 'filters', blocks: 2, words: 3 });
+    expect(c.trace.find((e) => e.step === 'announcement')).toEqual({ step: 'announcement', blocks: 1, words: 6 });
+    // filters only on grids: an article keeps them (its tabs), and drops the announcement
+    expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'article').kept).toEqual([1, 2, 3, 4, 5]);
+    // a page whose kept text is all, or mostly, in the panel keeps it
+    expect(chooseContent(s, b, [0.1, 0.9, 0.9, 0.1, 0.1, 0.1], zeros(b.length), 1, undefined, 'collection').kept).toEqual([1, 2]);
   });
 
   it('names text for screen readers only by the class frameworks give it, as a whole class token', () => {
