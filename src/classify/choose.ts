@@ -9,7 +9,7 @@ import {
   SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
   STORY_DOMINANCE, LINKED_SHARE, CONTINUATION_MIN_CHARS, CONTINUATION_MAX_LINK_SHARE, CONTINUATION_MIN_SCORE,
   KICKER_LINK_SHARE, KICKER_CAPITALS_SHARE, KICKER_MIN_WORDS, SPLIT_MIN_DEPTH, SPLIT_MIN_SCORE, HINT_WRAPPER_LEVELS,
-  DESCRIBED_MIN_WORDS, DESCRIBED_MIN_SHARE, PANEL_MAX_SHARE,
+  DESCRIBED_MIN_WORDS, DESCRIBED_MIN_SHARE, PANEL_MAX_SHARE, TEMPLATE_MIN_UNITS, TEMPLATE_MAX_DISTINCT,
 } from './params.js';
 import { isInline, type TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type PageType, type ScoreComponent, type TraceEvent } from './types.js';
@@ -112,10 +112,8 @@ function completeRepeatedSlots(snapshot: PageSnapshot, blocks: readonly TextBloc
   const nodes = snapshot.nodes;
   const slots = new Map<string, number[]>();
   blocks.forEach((b, i) => {
-    const u = units[i] ?? outOfRange(i);
-    if (b.hidden || u.id < 0) return;
-    const unit = nodes[u.id] ?? outOfRange(u.id);
-    const key = `${unit.parent}|${signature(unit)}|${u.k}|${signature((nodes[b.owner] ?? outOfRange(b.owner)))}`;
+    const key = b.hidden ? null : slotKey(nodes, b, units[i] ?? outOfRange(i));
+    if (key === null) return;
     const members = slots.get(key);
     if (members) members.push(i);
     else slots.set(key, [i]);
@@ -136,6 +134,49 @@ function completeRepeatedSlots(snapshot: PageSnapshot, blocks: readonly TextBloc
   if (added === 0) return kept;
   trace.push({ step: 'slots', slots: completed, blocks: added });
   return [...keptSet].sort((a, b) => a - b);
+}
+
+/** A price: a currency sign, or an amount with cents ("19,99"). */
+const PRICE = /[\p{Sc}]|\d[.,]\d\d(?!\d)/u;
+
+/** The slot of a block in its repeated unit (see completeRepeatedSlots), or null outside one. */
+function slotKey(nodes: readonly SnapshotNode[], b: TextBlock, u: RepeatUnit): string | null {
+  if (u.id < 0) return null;
+  const unit = nodes[u.id] ?? outOfRange(u.id);
+  return `${unit.parent}|${signature(unit)}|${u.k}|${signature((nodes[b.owner] ?? outOfRange(b.owner)))}`;
+}
+
+/**
+ * A grid's template is left out of a collection or a listing: a slot of repeated units (the
+ * element at the same place in each card) kept in TEMPLATE_MIN_UNITS units or more whose kept
+ * texts are nearly all the same (fewer distinct texts than TEMPLATE_MAX_DISTINCT of its copies)
+ * is a button, a badge or a label each card prints ("Add to Compare", "Quick view", "Rate this
+ * book"), not what the entries are. WCXB's collection gold keeps each product's name and price,
+ * and a reader scanning the grid skips the furniture repeated in every card. When it is all the
+ * kept text, it stays.
+ */
+function dropTemplateSlots(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], units: readonly RepeatUnit[] | undefined, trace: TraceEvent[]): number[] {
+  if (!units || kept.length === 0) return kept;
+  const slots = new Map<string, number[]>();
+  for (const i of kept) {
+    const key = slotKey(snapshot.nodes, at(blocks, i), at(units, i));
+    if (key === null) continue;
+    const members = slots.get(key);
+    if (members) members.push(i);
+    else slots.set(key, [i]);
+  }
+  const drop = new Set<number>();
+  let count = 0;
+  for (const members of slots.values()) {
+    if (members.length < TEMPLATE_MIN_UNITS) continue;
+    const texts = new Set(members.map((i) => textKey(at(blocks, i))));
+    if (texts.size >= TEMPLATE_MAX_DISTINCT * members.length || [...texts].some((t) => PRICE.test(t))) continue;
+    count++;
+    for (const i of members) drop.add(i);
+  }
+  if (drop.size === 0 || drop.size === kept.length) return kept;
+  trace.push({ step: 'template', slots: count, blocks: drop.size, words: wordsOf(blocks, drop) });
+  return kept.filter((i) => !drop.has(i));
 }
 
 /**
@@ -1013,6 +1054,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   const trace: TraceEvent[] = [];
   let kept = keptBlocks(blocks, scores, power, trace);
   kept = completeRepeatedSlots(snapshot, blocks, kept, units, trace);
+  if (GRID_TYPES.has(pageType)) kept = dropTemplateSlots(snapshot, blocks, kept, units, trace);
   kept = wholeUnits(snapshot, blocks, kept, trace);
   kept = wholeRows(snapshot, blocks, kept, trace);
   kept = dropRepeatedRuns(blocks, kept, trace);

@@ -40,6 +40,17 @@ export const REPEAT_RUN_BLOCKS = 2;
 export const SLOT_KEEP_SHARE = 0.5;
 
 /**
+ * A grid's template (choose.ts, dropTemplateSlots): on a collection or a listing, a slot of
+ * repeated units kept in at least TEMPLATE_MIN_UNITS units whose texts are fewer than
+ * TEMPLATE_MAX_DISTINCT of its kept copies (by distinct texts, up to case) says the same in every
+ * card: a button ("Add to Compare", "Quick view"), a badge, a label ("Rating:"), not an entry.
+ * A product's name, a price or a date differs from card to card; a slot that repeats a few values
+ * (a category, "In stock") stays above the share.
+ */
+export const TEMPLATE_MIN_UNITS = 3;
+export const TEMPLATE_MAX_DISTINCT = 0.3;
+
+/**
  * A table row is read whole (choose.ts, wholeRows): in a row of at least ROW_MIN_CELLS cells whose
  * kept text is at least ROW_KEEP_SHARE of the row's characters, the row's other cells of at most
  * ROW_CELL_MAX_WORDS words are kept too. A standings table's position, a spec sheet's unit: short

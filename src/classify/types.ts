@@ -115,6 +115,8 @@ export type TraceEvent =
   | { step: 'retyped'; from: PageType; to: PageType }
   /** Kept text in groups of form controls (`<fieldset>`: filter facets, option pickers), left out. */
   | { step: 'controls'; blocks: number; words: number }
+  /** Slots of a grid's cards that say the same in every card (a button, a badge), left out of a collection or listing. */
+  | { step: 'template'; slots: number; blocks: number; words: number }
   /** Kept text in a filter panel (facets of a shop's or a catalogue's grid), left out. */
   | { step: 'filters'; blocks: number; words: number }
   /** Kept text in a site-wide announcement bar ("Free shipping on orders $75+"), left out. */

@@ -13,7 +13,7 @@ import { isAnnouncementHint, isCommentsHint, isFilterPanelHint, isScreenReaderHi
 import { buildTextBlocks, indexNodes } from '../../../src/classify/text-blocks.js';
 import { indexBlocks } from '../../../src/classify/block-features.js';
 import { describedPairs } from '../../../src/classify/page-features.js';
-import { PAGE_TYPES, SCORE_COMPONENTS, type DropReason, type ScoreComponent } from '../../../src/classify/types.js';
+import { PAGE_TYPES, SCORE_COMPONENTS, type DropReason, type PageType, type ScoreComponent } from '../../../src/classify/types.js';
 import { segment } from '../../../src/segment/index.js';
 import { el, page, text, type NodeDesc } from '../helpers/snapshot-builder.js';
 import { at } from '../../../src/util/at.js';
@@ -111,6 +111,24 @@ describe('choosing the main content from block scores', () => {
     expect(texts.filter((t) => t.startsWith('Headline'))).toHaveLength(5);
     expect(texts.filter((t) => t.startsWith('Badge'))).toEqual(without.kept.map((i) => at(bs, i).text).filter((t) => t.startsWith('Badge')));
     expect(c.trace).toContainEqual({ step: 'slots', slots: 1, blocks: 1 });
+  });
+
+  it('leaves out of a grid the slots that say the same in every card, on collections and listings', () => {
+    const card = (i: number, price: string) => el('li', { rect: [100, 100 + i * 100, 600, 90], attrs: { class: 'card' } }, [
+      el('h3', { rect: [100, 100 + i * 100, 600, 30] }, [text(`Stoneware mug number ${i}, handmade`, [100, 100 + i * 100, 600, 30])]),
+      el('span', { rect: [100, 130 + i * 100, 100, 20], attrs: { class: 'price' } }, [text(price, [100, 130 + i * 100, 100, 20])]),
+      el('button', { rect: [100, 160 + i * 100, 100, 20] }, [text('Add to Compare', [100, 160 + i * 100, 100, 20])]),
+    ]);
+    const s = page(el('body', { rect: [0, 0, 1200, 800] }, [el('ul', { rect: [100, 100, 600, 500] }, [0, 1, 2, 3].map((i) => card(i, '$15')))]));
+    const bs = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    const units = indexBlocks(s, segment(s), bs).repeatAt;
+    const texts = (type: PageType) => chooseContent(s, bs, bs.map(() => 0.9), zeros(bs.length), 1, units, type).kept.map((i) => at(bs, i).text);
+    // the button goes; the price stays though every card asks the same
+    expect(texts('collection')).toEqual([0, 1, 2, 3].flatMap((i) => [`Stoneware mug number ${i}, handmade`, '$15']));
+    const c = chooseContent(s, bs, bs.map(() => 0.9), zeros(bs.length), 1, units, 'listing');
+    expect(c.trace).toContainEqual({ step: 'template', slots: 1, blocks: 4, words: 12 });
+    // elsewhere (an article's related cards) the rule does not apply
+    expect(texts('article')).toContain('Add to Compare');
   });
 
   it('keeps every line of a <pre> or a <br>-split element once one line is kept', () => {
