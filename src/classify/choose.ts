@@ -6,7 +6,7 @@
 import { lowestCommonAncestor, someBelow } from '../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import {
-  SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, SLOT_KEEP_SHARE, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
+  SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, REPEAT_LINE_MIN_WORDS, RECOMMENDS_MAX_WORDS, SLOT_KEEP_SHARE, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
   STORY_DOMINANCE, LINKED_SHARE, CONTINUATION_MIN_CHARS, CONTINUATION_MAX_LINK_SHARE, CONTINUATION_MIN_SCORE,
   KICKER_LINK_SHARE, KICKER_CAPITALS_SHARE, KICKER_MIN_WORDS, SPLIT_MIN_DEPTH, SPLIT_MIN_SCORE, HINT_WRAPPER_LEVELS,
   DESCRIBED_MIN_WORDS, DESCRIBED_MIN_SHARE, PANEL_MAX_SHARE, TEMPLATE_MIN_UNITS, TEMPLATE_MAX_DISTINCT,
@@ -361,9 +361,13 @@ function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextBlock[],
  * for it once: a run of at least REPEAT_RUN_BLOCKS consecutive kept blocks that repeats, in the
  * same order, a run kept earlier is left out. Only texts kept exactly twice count: a line kept
  * three times or more (a table's "Yes", a step list's "Rest day") is the page's own template,
- * and a lone repeated line is a phrase, not a copy of the layout.
+ * and a lone repeated line is a phrase, not a copy of the layout. With `lines` (a product page),
+ * a repeated block of at least REPEAT_LINE_MIN_WORDS words is a copy on its own, however often
+ * it recurs: a shop lays its description and selling points out more than once (a desktop and a
+ * mobile copy, a tab and an accordion) with other text between the copies' paragraphs, and a
+ * sentence repeated word for word is not the page's template.
  */
-function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[], lines = false): number[] {
   const keys = kept.map((i) => textKey((blocks[i] ?? outOfRange(i))));
   const copies = new Map<string, number>();
   for (const key of keys) copies.set(key, (copies.get(key) ?? 0) + 1);
@@ -371,8 +375,12 @@ function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: T
   const firstAt = new Map<string, number>();
   const earlier = keys.map((key, j) => {
     const f = firstAt.get(key);
-    if (f === undefined) firstAt.set(key, j);
-    return f !== undefined && copies.get(key) === 2 ? f : -1;
+    if (f === undefined) {
+      firstAt.set(key, j);
+      return -1;
+    }
+    // a sentence-long block is a copy however often it is repeated
+    return copies.get(key) === 2 || (lines && at(blocks, at(kept, j)).words >= REPEAT_LINE_MIN_WORDS) ? f : -1;
   });
   const drop = new Set<number>();
   let runs = 0;
@@ -384,7 +392,7 @@ function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], trace: T
     }
     let end = j + 1;
     while (end < kept.length && (earlier[end] ?? outOfRange(end)) >= 0 && (earlier[end] ?? outOfRange(end)) === (earlier[end - 1] ?? outOfRange(end - 1)) + 1) end++;
-    if (end - j >= REPEAT_RUN_BLOCKS) {
+    if (end - j >= REPEAT_RUN_BLOCKS || (lines && end - j === 1 && at(blocks, at(kept, j)).words >= REPEAT_LINE_MIN_WORDS)) {
       runs++;
       for (let x = j; x < end; x++) {
         const i = kept[x] ?? outOfRange(x);
@@ -426,13 +434,23 @@ const isSymbolHome = (node: SnapshotNode): boolean =>
   node.tag === 'pre' || node.tag === 'code' || node.tag === 'td' || node.tag === 'th' || node.tag === 'math';
 
 /**
+ * A machine string standing alone: a bare address or a UUID, nothing a reader reads. A shop's
+ * template prints them as data for its scripts (a swatch's image address, a card's id), and
+ * unstyled they show as lines of the product's box.
+ */
+const MACHINE_TEXT = /^(?:(?:https?:)?\/\/\S+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
  * Kept text made only of symbols and punctuation (the ▲ ▼ of a vote widget, a row of • or —
  * between sections, a lone ›) is left out: it carries no words for a reader, and in Markdown it
- * stands as a stray line between paragraphs. Code, table cells and formulas keep theirs.
+ * stands as a stray line between paragraphs. Code, table cells and formulas keep theirs. With
+ * `machine` (a product page), so is a lone machine string (MACHINE_TEXT); elsewhere a bare
+ * address is often content (a reference list, a link a post shares).
  */
-function dropSymbolBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+function dropSymbolBlocks(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[], machine = false): number[] {
   const out = kept.filter((i) => {
     const b = blocks[i] ?? outOfRange(i);
+    if (machine && MACHINE_TEXT.test(b.text)) return false;
     return SAYS_SOMETHING.test(b.text) || within(snapshot, b.owner, isSymbolHome);
   });
   if (out.length === kept.length || out.length === 0) return kept;
@@ -1034,6 +1052,57 @@ function keepDescribed(snapshot: PageSnapshot, blocks: readonly TextBlock[], kep
   return [...kept, ...added].sort((x, y) => x - y);
 }
 
+/**
+ * Headings of a shop's recommendation rails: other products the page suggests beside the one it
+ * sells ("Customers who viewed this item also viewed", "Similar items", "You may also like",
+ * "Frequently bought together"). English and the commonest shop languages' stock phrases.
+ */
+const RECOMMENDS = /\b(also (viewed|bought|purchased|liked?|love|need)|(customers|people|shoppers) who (viewed|bought|purchased)|bought together|recommended (for you|products|items)|more like this|similar (items|products)|related (items|products)|(you|u) (may|might|will) (also )?(like|love|need|enjoy)|frequently (bought|purchased)|recently viewed|more from this (shop|seller|store)|sponsored (items|products)|complete the look|shop the look|pairs well with|(items|products) you may)\b|ähnliche (artikel|produkte)|das könnte (ihnen|dir) auch gefallen|vous (aimerez|pourriez aimer)|produits similaires|te puede interesar|productos (similares|relacionados)/i;
+
+/** The last node of `id`'s subtree: node ids are in document pre-order, a subtree is a range. */
+function subtreeEnd(snapshot: PageSnapshot, id: number): number {
+  let node = at(snapshot.nodes, id);
+  while (node.children.length) node = at(snapshot.nodes, last(node.children));
+  return node.id;
+}
+
+/**
+ * A product page's recommendation rails are left out: a short kept line that names one
+ * (RECOMMENDS, at most RECOMMENDS_MAX_WORDS words) and the kept text of the largest element it
+ * opens (the element whose first kept text it is) that holds neither the page's `<h1>` nor all
+ * the kept text. The cards under it are other products' names and prices; they look like the
+ * product's own, and score so.
+ */
+function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const nodes = snapshot.nodes;
+  // kept blocks are in reading order, so their owners' ids never decrease
+  const owners = kept.map((i) => at(blocks, i).owner);
+  const first = at(owners, 0);
+  const lastOwner = last(owners);
+  const h1s = nodes.filter((node) => node.tag === 'h1').map((node) => node.id);
+  const drop = new Set<number>();
+  let sections = 0;
+  kept.forEach((i, j) => {
+    const b = at(blocks, i);
+    if (drop.has(i) || b.words > RECOMMENDS_MAX_WORDS || !RECOMMENDS.test(b.text)) return;
+    let top = b.owner;
+    let end = subtreeEnd(snapshot, top);
+    for (let p = at(nodes, top).parent; p >= 0; p = at(nodes, p).parent) {
+      const pEnd = subtreeEnd(snapshot, p);
+      // kept text before the heading, all the kept text, or the product's name: not a rail's
+      if ((j > 0 && at(owners, j - 1) >= p) || (first >= p && lastOwner <= pEnd) || h1s.some((h) => h >= p && h <= pEnd)) break;
+      top = p;
+      end = pEnd;
+    }
+    let n = 0;
+    for (let k = j; k < kept.length && at(owners, k) <= end; k++, n++) drop.add(at(kept, k));
+    if (n > 0) sections++;
+  });
+  if (drop.size === 0 || drop.size === kept.length) return kept;
+  trace.push({ step: 'recommended', sections, blocks: drop.size, words: wordsOf(blocks, drop) });
+  return kept.filter((i) => !drop.has(i));
+}
+
 /** Page types whose main content is one story, where teaser cards beside it are not content. */
 const STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'listing', 'documentation']);
 
@@ -1057,11 +1126,11 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   if (GRID_TYPES.has(pageType)) kept = dropTemplateSlots(snapshot, blocks, kept, units, trace);
   kept = wholeUnits(snapshot, blocks, kept, trace);
   kept = wholeRows(snapshot, blocks, kept, trace);
-  kept = dropRepeatedRuns(blocks, kept, trace);
+  kept = dropRepeatedRuns(blocks, kept, trace, pageType === 'product');
   kept = dropQuotedRepeats(snapshot, blocks, kept, trace, pageType === 'forum');
   kept = dropLandmarkBlocks(snapshot, blocks, kept, trace);
   kept = dropSignatures(snapshot, blocks, kept, trace, pageType === 'product');
-  kept = dropSymbolBlocks(snapshot, blocks, kept, trace);
+  kept = dropSymbolBlocks(snapshot, blocks, kept, trace, pageType === 'product');
   kept = dropControlGroups(snapshot, blocks, kept, trace);
   if (GRID_TYPES.has(pageType)) kept = dropFilterPanels(snapshot, blocks, kept, trace);
   kept = dropAnnouncements(snapshot, blocks, kept, trace);
@@ -1073,6 +1142,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   if (pageType === 'forum') kept = dropDetachedHidden(blocks, kept, trace);
   if (pageType === 'article') kept = keepSplitStory(snapshot, blocks, kept, scores, trace);
   kept = continueStory(snapshot, blocks, kept, scores, trace);
+  if (pageType === 'product') kept = dropRecommended(snapshot, blocks, kept, trace);
   if (pageType === 'product') kept = keepDescribed(snapshot, blocks, kept, trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power });

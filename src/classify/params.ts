@@ -33,6 +33,13 @@ export const REPEAT_MIN_WORDS = 5;
 export const REPEAT_RUN_BLOCKS = 2;
 
 /**
+ * On a product page a lone repeated block is a copy of the layout too (choose.ts,
+ * dropRepeatedRuns) when it has at least this many words: a sentence of the description, not a
+ * label or a button's "Add to cart".
+ */
+export const REPEAT_LINE_MIN_WORDS = 5;
+
+/**
  * Among repeated units (cards, posts, rows), a slot (the same element at the same place in each
  * unit) kept in at least this share of its units is kept in all of them (choose.ts,
  * completeRepeatedSlots): a majority, so one lukewarm headline in a column of kept ones comes back.
@@ -108,6 +115,13 @@ export const SPLIT_MIN_SCORE = 0.1;
  */
 export const DESCRIBED_MIN_WORDS = 8;
 export const DESCRIBED_MIN_SHARE = 0.6;
+
+/**
+ * A line of at most this many words can head a product page's recommendation rail (choose.ts,
+ * dropRecommended: "Customers who viewed this item also viewed"); a longer one is a sentence that
+ * happens to use the words.
+ */
+export const RECOMMENDS_MAX_WORDS = 10;
 
 /**
  * A kicker (choose.ts, dropKickers) is a paragraph between kept text whose link text is at least

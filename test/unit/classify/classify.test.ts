@@ -340,6 +340,59 @@ describe('choosing the main content from block scores', () => {
     expect(chooseContent(s, b, [0.9, 0.9], zeros(2)).kept).toEqual([0, 1]);
   });
 
+  it("leaves out a product page's recommendation rail: the heading and what it opens, not the product", () => {
+    const line = (s: string, y: number, tag = 'p') => el(tag, { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('div', { rect: [100, 50, 600, 300] }, [
+        el('section', { rect: [100, 50, 600, 100] }, [line('Trail runner 3', 50, 'h1'), line(sentence(1), 80)]),
+        el('section', { rect: [100, 200, 600, 150] }, [
+          line('Customers who viewed this item also viewed', 200, 'h2'),
+          el('ul', { rect: [100, 230, 600, 60] }, [line('Road runner 2, light and quick', 230, 'li'), line('$89.00', 260, 'li')]),
+        ]),
+      ]),
+      // a longer line with the words is a sentence, not a rail's heading
+      line('Runners who bought the first model also bought a second pair for the road, our survey found.', 400),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(6);
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'product');
+    expect(c.kept).toEqual([0, 1, 5]);
+    expect(c.trace.find((e) => e.step === 'recommended')).toEqual({ step: 'recommended', sections: 1, blocks: 3, words: 14 });
+    // on another type of page the rule does not apply
+    expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length)).kept).toEqual([0, 1, 2, 3, 4, 5]);
+    // a heading that opens the product's own box (its <h1> under it) takes nothing with it but itself
+    const t = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('section', { rect: [100, 50, 600, 300] }, [line('You may also like', 50, 'h2'), line('Trail runner 3', 80, 'h1'), line(sentence(1), 110)]),
+    ]));
+    const tb = buildTextBlocks(t, indexNodes(t), { includeHidden: true });
+    expect(chooseContent(t, tb, tb.map(() => 0.9), zeros(tb.length), 1, undefined, 'product').kept).toEqual([1, 2]);
+  });
+
+  it('leaves out lone addresses and ids on a product page, and a sentence it repeats', () => {
+    const line = (s: string, y: number, tag = 'p') => el(tag, { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20])]);
+    const blurb = 'A trail shoe with a rock plate and a softer foam for long days.';
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      line(sentence(1), 100),
+      line('https://cdn.example.com/images/160x160/shoe_thumb.jpg', 130, 'dd'),
+      line('303097ac-d3e5-41e1-baf5-303640756ebf', 160, 'span'),
+      line(blurb, 190),
+      line('Add to cart', 220),
+      line('In stock', 250),
+      line(blurb, 280),
+      line('Free returns', 310),
+      line('Add to cart', 340),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(9);
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'product');
+    // the short repeated label stays: a phrase, not a copy of the layout
+    expect(c.kept).toEqual([0, 3, 4, 5, 7, 8]);
+    expect(c.trace.find((e) => e.step === 'symbols')).toEqual({ step: 'symbols', blocks: 2 });
+    expect(c.trace.find((e) => e.step === 'repeated-run')).toEqual({ step: 'repeated-run', runs: 1, blocks: 1, words: 14 });
+    // elsewhere a bare address may be content (a reference list), and a lone repeat a phrase
+    expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length)).kept).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
   it('leaves out teaser cards beside the one story, but not alike cards, cards without a linked headline, or a service page\'s', () => {
     const line = (t: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(t, [100, y, 600, 20])]);
     const card = (i: number, y: number, linked = true) => el('article', { rect: [100, y, 600, 60], attrs: { class: 'card' } }, [
