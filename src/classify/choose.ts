@@ -3,7 +3,7 @@
  * nodes they make (their enclosing element minus the subtrees that hold only dropped text, plus
  * the hidden text that was kept), and the trace of how.
  */
-import { lowestCommonAncestor, someBelow } from '../snapshot/tree.js';
+import { lowestCommonAncestor, someBelow, subtreeEnds } from '../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import {
   SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, REPEAT_LINE_MIN_WORDS, RECOMMENDS_MAX_WORDS, SLOT_KEEP_SHARE, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
@@ -1059,11 +1059,14 @@ function keepDescribed(snapshot: PageSnapshot, blocks: readonly TextBlock[], kep
  */
 const RECOMMENDS = /\b(also (viewed|bought|purchased|liked?|love|need)|(customers|people|shoppers) who (viewed|bought|purchased)|bought together|recommended (for you|products|items)|more like this|similar (items|products|brands)|related (items|products)|(related|similar) to this (item|product)|(you|u) (may|might|will) (also )?(like|love|need|enjoy)|frequently (bought|purchased)|recently viewed|more from this (shop|seller|store)|sponsored (items|products)|complete the look|shop the look|pairs well with|(items|products) you may)\b|ähnliche (artikel|produkte)|das könnte (ihnen|dir) auch gefallen|vous (aimerez|pourriez aimer)|produits similaires|te puede interesar|productos (similares|relacionados)/i;
 
-/** The last node of `id`'s subtree: node ids are in document pre-order, a subtree is a range. */
-function subtreeEnd(snapshot: PageSnapshot, id: number): number {
-  let node = at(snapshot.nodes, id);
-  while (node.children.length) node = at(snapshot.nodes, last(node.children));
-  return node.id;
+/**
+ * `out[id]`: how many nodes before node `id` pass `test` (`out[nodes.length]`: all of them), so
+ * that the count in a subtree, a range of ids, is a difference.
+ */
+function countBefore(nodes: readonly SnapshotNode[], test: (node: SnapshotNode) => boolean): Int32Array {
+  const out = new Int32Array(nodes.length + 1);
+  nodes.forEach((node, id) => { out[id + 1] = at(out, id) + (test(node) ? 1 : 0); });
+  return out;
 }
 
 /**
@@ -1074,23 +1077,28 @@ function subtreeEnd(snapshot: PageSnapshot, id: number): number {
  * product's own, and score so.
  */
 function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  if (kept.length === 0) return kept;
   const nodes = snapshot.nodes;
   // kept blocks are in reading order, so their owners' ids never decrease
   const owners = kept.map((i) => at(blocks, i).owner);
   const first = at(owners, 0);
   const lastOwner = last(owners);
-  const h1s = nodes.filter((node) => node.tag === 'h1').map((node) => node.id);
+  // made on the first rail heading: most product pages have none
+  let ends: Int32Array | undefined;
+  let h1Before: Int32Array | undefined;
   const drop = new Set<number>();
   let sections = 0;
   kept.forEach((i, j) => {
     const b = at(blocks, i);
     if (drop.has(i) || b.words > RECOMMENDS_MAX_WORDS || !RECOMMENDS.test(b.text)) return;
+    ends ??= subtreeEnds(snapshot);
+    h1Before ??= countBefore(nodes, (node) => node.tag === 'h1');
     let top = b.owner;
-    let end = subtreeEnd(snapshot, top);
+    let end = at(ends, top);
     for (let p = at(nodes, top).parent; p >= 0; p = at(nodes, p).parent) {
-      const pEnd = subtreeEnd(snapshot, p);
+      const pEnd = at(ends, p);
       // kept text before the heading, all the kept text, or the product's name: not a rail's
-      if ((j > 0 && at(owners, j - 1) >= p) || (first >= p && lastOwner <= pEnd) || h1s.some((h) => h >= p && h <= pEnd)) break;
+      if ((j > 0 && at(owners, j - 1) >= p) || (first >= p && lastOwner <= pEnd) || at(h1Before, pEnd + 1) > at(h1Before, p)) break;
       top = p;
       end = pEnd;
     }

@@ -34,3 +34,18 @@ export function someBelow(snapshot: PageSnapshot, id: number, test: (node: Snaps
   }
   return false;
 }
+
+/**
+ * The last id in each node's subtree: ids run in document order, a parent before its children,
+ * so a subtree is the range from the node's id to this one. One pass from the last node up.
+ */
+export function subtreeEnds(snapshot: PageSnapshot): Int32Array {
+  const nodes = snapshot.nodes;
+  const end = new Int32Array(nodes.length);
+  for (let id = nodes.length - 1; id >= 0; id--) {
+    let e = id;
+    for (const c of at(nodes, id).children) e = Math.max(e, at(end, c));
+    end[id] = e;
+  }
+  return end;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { someBelow } from '../../../src/snapshot/tree.js';
+import { someBelow, subtreeEnds } from '../../../src/snapshot/tree.js';
 import { at } from '../../../src/util/at.js';
 import { h, page } from '../strategies/build.js';
 
@@ -40,5 +40,17 @@ describe('someBelow', () => {
     let texts = 0;
     expect(someBelow(deep, deep.root, (n) => (n.kind === 'text' && texts++, false))).toBe(false);
     expect(texts).toBe(1);
+  });
+});
+
+describe('subtreeEnds', () => {
+  it('gives each node the last id of its subtree', () => {
+    const snap = page(h('div', {}, h('p', {}, 'a'), h('p', {}, 'b')), h('p', {}, 'c'));
+    const ends = subtreeEnds(snap);
+    snap.nodes.forEach((node) => {
+      const below = snap.nodes.filter((n) => someBelow(snap, node.id, (m) => m.id === n.id)).map((n) => n.id);
+      expect(at(ends, node.id)).toBe(Math.max(...below));
+    });
+    expect(at(ends, snap.root)).toBe(snap.nodes.length - 1);
   });
 });
