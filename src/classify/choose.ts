@@ -8,7 +8,7 @@ import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import {
   SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, REPEAT_LINE_MIN_WORDS, RECOMMENDS_MAX_WORDS, SLOT_KEEP_SHARE, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
   STORY_DOMINANCE, LINKED_SHARE, CONTINUATION_MIN_CHARS, CONTINUATION_MAX_LINK_SHARE, CONTINUATION_MIN_SCORE,
-  KICKER_LINK_SHARE, KICKER_CAPITALS_SHARE, KICKER_MIN_WORDS, SPLIT_MIN_DEPTH, SPLIT_MIN_SCORE, HINT_WRAPPER_LEVELS,
+  KICKER_LINK_SHARE, KICKER_CAPITALS_SHARE, KICKER_MIN_WORDS, RELATED_LINK_SHARE, RELATED_LINE_MAX_WORDS, RELATED_HEADING_MAX_WORDS, RELATED_LEAD_MAX_WORDS, SPLIT_MIN_DEPTH, SPLIT_MIN_SCORE, HINT_WRAPPER_LEVELS,
   DESCRIBED_MIN_WORDS, DESCRIBED_MIN_SHARE, PANEL_MAX_SHARE, TEMPLATE_MIN_UNITS, TEMPLATE_MAX_DISTINCT,
 } from './params.js';
 import { isInline, type TextBlock } from './text-blocks.js';
@@ -790,6 +790,63 @@ function dropKickers(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept:
   return kept.filter((i) => !dropSet.has(i));
 }
 
+/** The label of a line that points to another page: "Related:", "Also read -", "See also:". */
+const RELATED_LABEL = /^(related( (articles?|posts?|stories|story|reading|content|guides?|links?|news))?|(also|further) read(ing)?|read (more|also|next|this)|see also|recommended( reading)?|don'?t miss|more on this( topic)?|you (may|might) also (like|enjoy|read))\s*[:\-–—|»>]/i;
+
+/** The heading of a section of links to other pages. */
+const RELATED_HEADING = /^(related( (articles?|posts?|stories|reading|content|guides?|resources|links|news|publications|topics|blogs?|products|videos))?|more (from|by|on|about)\b.*|(more|other|similar|recent|popular|latest) (articles|posts|stories|guides|reads|blogs?)( .*)?|you (may|might|will) also (like|enjoy|love|be interested|want to read).*|further reading|recommended (reading|articles|posts|for you)|read (more|next|also)|also read|(keep|continue) reading|explore more\b.*|what to read next)\s*:?$/i;
+
+const isListItem = (node: SnapshotNode): boolean => node.tag === 'li';
+
+/**
+ * Pointers to other pages that a story's author or template puts in its text are left out: a line
+ * that is a label and a link ("Related: How to ...", "Also read: ..."), and a section under a
+ * heading such as "Related articles" or "More from the blog" whose lines are all links (give or
+ * take a short lead-in, "You may also like these:"), up to the next kept heading. They name other
+ * pages and say nothing of this one. A line must be mostly link text, so a paragraph that starts
+ * "Related" and goes on in prose stays; a section only goes when every line of it is a link and
+ * a heading or the end of the kept text closes it (a story that goes on after the links keeps
+ * them: they may be its own list). Only on an article page: a reference page's "See also" or
+ * "More on this topic" links are part of the documentation.
+ */
+function dropRelatedLinks(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const nodes = snapshot.nodes;
+  const linky = (b: TextBlock): boolean => b.linkChars >= RELATED_LINK_SHARE * b.chars;
+  const isHeading = (b: TextBlock): boolean => HEADINGS.has(at(nodes, b.owner).tag ?? '');
+  const drop = new Set<number>();
+  let lines = 0;
+  let sections = 0;
+  for (let k = 0; k < kept.length; k++) {
+    const i = at(kept, k);
+    const b = at(blocks, i);
+    if (b.hidden) continue;
+    if (!isHeading(b) && b.words <= RELATED_LINE_MAX_WORDS && linky(b) && RELATED_LABEL.test(b.text)) {
+      drop.add(i);
+      lines++;
+      continue;
+    }
+    if (!isHeading(b) || b.words > RELATED_HEADING_MAX_WORDS || !RELATED_HEADING.test(b.text)) continue;
+    const section: number[] = [];
+    let links = 0;
+    let k2 = k + 1;
+    for (; k2 < kept.length; k2++) {
+      const c = at(blocks, at(kept, k2));
+      if (isHeading(c)) break;
+      if (linky(c)) links++;
+      else if (c.words > RELATED_LEAD_MAX_WORDS || links > 0 || within(snapshot, c.owner, isListItem, 2)) break;
+      section.push(at(kept, k2));
+    }
+    if (links === 0 || k2 < kept.length && !isHeading(at(blocks, at(kept, k2)))) continue;
+    drop.add(i);
+    for (const j of section) drop.add(j);
+    sections++;
+    k = k2 - 1;
+  }
+  if (drop.size === 0) return kept;
+  trace.push({ step: 'related-links', lines, sections, blocks: drop.size, words: wordsOf(blocks, drop) });
+  return kept.filter((i) => !drop.has(i));
+}
+
 /** Paragraphs and subheads: what a story's text is made of. */
 const FLOW_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
@@ -1145,6 +1202,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   if (STORY_TYPES.has(pageType)) kept = dropTeaserArticles(snapshot, blocks, kept, trace);
   if (pageType !== 'forum') kept = dropComments(snapshot, blocks, kept, trace);
   if (STORY_TYPES.has(pageType)) kept = dropKickers(snapshot, blocks, kept, trace);
+  if (pageType === 'article') kept = dropRelatedLinks(snapshot, blocks, kept, trace);
   kept = keepEmbeddedPosts(snapshot, blocks, kept, trace);
   if (SLIDE_FREE_TYPES.has(pageType)) kept = dropOffSlides(snapshot, blocks, kept, trace);
   if (pageType === 'forum') kept = dropDetachedHidden(blocks, kept, trace);

@@ -135,6 +135,19 @@ export const KICKER_CAPITALS_SHARE = 0.8;
 export const KICKER_MIN_WORDS = 3;
 
 /**
+ * Pointers to other pages inside a story (choose.ts, dropRelatedLinks): a line that opens with a
+ * label ("Related:", "Also read:") and whose link text is at least RELATED_LINK_SHARE of its text
+ * (the rest is the label), of at most RELATED_LINE_MAX_WORDS words (a headline, not a paragraph
+ * that happens to start "Related"); and a section under a heading of at most
+ * RELATED_HEADING_MAX_WORDS words ("Related articles", "More from the blog") whose lines are such
+ * links, or a short lead-in of at most RELATED_LEAD_MAX_WORDS words ("You may also like:").
+ */
+export const RELATED_LINK_SHARE = 0.5;
+export const RELATED_LINE_MAX_WORDS = 30;
+export const RELATED_HEADING_MAX_WORDS = 8;
+export const RELATED_LEAD_MAX_WORDS = 15;
+
+/**
  * Kept text in a filter panel or an announcement bar (choose.ts, dropFilterPanels,
  * dropAnnouncements) is left out only while it is less than this share of the kept words: the
  * grid a page shows outweighs its filters, and a page whose kept text is mostly inside an element

@@ -105,6 +105,8 @@ export type TraceEvent =
   | { step: 'detached-hidden'; blocks: number; words: number }
   /** Kept paragraphs between kept text that are one link set in capitals (another story's headline, a call to act), left out. */
   | { step: 'kickers'; blocks: number; words: number }
+  /** Kept pointers to other pages in a story ("Related: ...", a "Read more" section of links), left out. */
+  | { step: 'related-links'; lines: number; sections: number; blocks: number; words: number }
   /** Text of embedded posts (a tweet, an Instagram post) between kept blocks, kept. */
   | { step: 'embedded'; blocks: number; words: number }
   /** Text of a story whose element closed early, in its nested first part and its bare tail, kept. */

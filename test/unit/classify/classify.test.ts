@@ -692,6 +692,31 @@ describe('choosing the main content from block scores', () => {
     expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length)).trace.some((e) => e.step === 'kickers')).toBe(false);
   });
 
+  it('leaves out pointers to other pages in a story: "Related:" lines and a section of links under "Related articles"', () => {
+    const a = (t: string, y: number, href: string) => el('a', { rect: [100, y, 600, 20], attrs: { href } }, [text(t, [100, y, 600, 20])]);
+    const labelled = (label: string, t: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(label, [100, y, 80, 20]), a(t, y, '/news/other')]);
+    const prose = (t: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(t, [100, y, 600, 20])]);
+    const heading = (t: string, y: number) => el('h2', { rect: [100, y, 600, 30] }, [text(t, [100, y, 600, 30])]);
+    const list = (y: number) => el('ul', { rect: [100, y, 600, 40] }, [
+      el('li', { rect: [100, y, 600, 20] }, [a('How the council spends its money', y, '/news/spending')]),
+      el('li', { rect: [100, y + 20, 600, 20] }, [a('Ten years of budget votes', y + 20, '/news/votes')]),
+    ]);
+    const choose = (middle: NodeDesc[], type: PageType = 'article') => {
+      const s = page(el('body', { rect: [0, 0, 1200, 900] }, [el('div', { rect: [100, 100, 600, 600] }, [p(1, 100), ...middle])]));
+      const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+      return chooseContent(s, b, b.map(() => 0.9), zeros(b.length), undefined, undefined, type);
+    };
+    const c = choose([labelled('Related: ', 'Mayor says the budget will pass by spring', 200), p(2, 240), heading('Related articles', 300), list(340)]);
+    expect(c.kept).toEqual([0, 2]);
+    expect(c.trace.find((e) => e.step === 'related-links')).toEqual({ step: 'related-links', lines: 1, sections: 1, blocks: 4, words: 22 });
+    // prose that opens with the word stays; so does a section whose lines are not links, or one the story goes on after
+    expect(choose([prose('Related research: the council has voted on the budget every spring since 2001.', 200), p(2, 240)]).kept).toEqual([0, 1, 2]);
+    expect(choose([heading('Related articles', 300), prose('The vote was close.', 340)]).kept).toEqual([0, 1, 2]);
+    expect(choose([heading('Related articles', 300), list(340), p(2, 400)]).kept).toEqual([0, 1, 2, 3, 4]);
+    // only on an article page
+    expect(choose([heading('Related articles', 300), list(340)], 'documentation').kept).toEqual([0, 1, 2, 3]);
+  });
+
   it('leaves out kept text in a group of form controls, unless all kept text is in one', () => {
     const line = (t: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(t, [100, y, 600, 20])]);
     const facets = el('fieldset', { rect: [800, 100, 300, 60] }, [
