@@ -8,7 +8,7 @@ import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import {
   SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, REPEAT_LINE_MIN_WORDS, RECOMMENDS_MAX_WORDS, SLOT_KEEP_SHARE, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
   STORY_DOMINANCE, LINKED_SHARE, CONTINUATION_MIN_CHARS, CONTINUATION_MAX_LINK_SHARE, CONTINUATION_MIN_SCORE,
-  KICKER_LINK_SHARE, KICKER_CAPITALS_SHARE, KICKER_MIN_WORDS, RELATED_LINK_SHARE, RELATED_LINE_MAX_WORDS, RELATED_HEADING_MAX_WORDS, RELATED_LEAD_MAX_WORDS, SPLIT_MIN_DEPTH, SPLIT_MIN_SCORE, HINT_WRAPPER_LEVELS,
+  KICKER_LINK_SHARE, KICKER_CAPITALS_SHARE, KICKER_MIN_WORDS, RELATED_LINK_SHARE, RELATED_LINE_MAX_WORDS, RELATED_HEADING_MAX_WORDS, RELATED_LEAD_MAX_WORDS, FURNITURE_MAX_WORDS, SPLIT_MIN_DEPTH, SPLIT_MIN_SCORE, HINT_WRAPPER_LEVELS,
   DESCRIBED_MIN_WORDS, DESCRIBED_MIN_SHARE, PANEL_MAX_SHARE, TEMPLATE_MIN_UNITS, TEMPLATE_MAX_DISTINCT,
 } from './params.js';
 import { isInline, type TextBlock } from './text-blocks.js';
@@ -847,6 +847,33 @@ function dropRelatedLinks(snapshot: PageSnapshot, blocks: readonly TextBlock[], 
   return kept.filter((i) => !drop.has(i));
 }
 
+/**
+ * Lines that label the page around a story rather than say anything: an ad slot's label, a table
+ * of contents' title, a reading time, the date of the last update or of publication (metadata
+ * reports dates; as text they repeat it).
+ */
+const FURNITURE = [
+  /^(advertisement|sponsored|ad)(\s*[-–—:|]\s*(story|article|page|content) continues below)?$/i,
+  /^(table of contents|contents|in this (article|post|guide|story)|on this page|jump to( section)?)\s*:?$/i,
+  /(^|[|·•]\s*)(\d+\s*(min|mins|minutes?)\.?\s*read|reading time\s*:?\s*\d+\s*(min|mins|minutes?))\.?$/i,
+  /^(last )?(updated|published|modified|reviewed)( on| at)?\s*:?\s+(?=.*(\b\d{4}\b|\d{1,2}[/.-]\d{1,2}[/.-]\d{2}))(?!by\b)[\p{L}\p{N} ,./:-]+$/iu,
+];
+
+/**
+ * Lines of page furniture in a story ({@link FURNITURE}) are left out: short (FURNITURE_MAX_WORDS)
+ * lines whose whole text is one of them.
+ */
+function dropFurnitureLines(blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  const drop = kept.filter((i) => {
+    const b = at(blocks, i);
+    return b.words <= FURNITURE_MAX_WORDS && FURNITURE.some((re) => re.test(b.text));
+  });
+  if (drop.length === 0 || drop.length === kept.length) return kept;
+  const dropSet = new Set(drop);
+  trace.push({ step: 'furniture', blocks: drop.length, words: wordsOf(blocks, drop) });
+  return kept.filter((i) => !dropSet.has(i));
+}
+
 /** Paragraphs and subheads: what a story's text is made of. */
 const FLOW_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
@@ -1203,6 +1230,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   if (pageType !== 'forum') kept = dropComments(snapshot, blocks, kept, trace);
   if (STORY_TYPES.has(pageType)) kept = dropKickers(snapshot, blocks, kept, trace);
   if (pageType === 'article') kept = dropRelatedLinks(snapshot, blocks, kept, trace);
+  if (pageType === 'article') kept = dropFurnitureLines(blocks, kept, trace);
   kept = keepEmbeddedPosts(snapshot, blocks, kept, trace);
   if (SLIDE_FREE_TYPES.has(pageType)) kept = dropOffSlides(snapshot, blocks, kept, trace);
   if (pageType === 'forum') kept = dropDetachedHidden(blocks, kept, trace);

@@ -148,6 +148,13 @@ export const RELATED_HEADING_MAX_WORDS = 8;
 export const RELATED_LEAD_MAX_WORDS = 15;
 
 /**
+ * A line of page furniture in a story (choose.ts, dropFurnitureLines: "Advertisement", "Table of
+ * Contents", "5 min read", "Last updated on May 2, 2024") has at most this many words; a longer
+ * line that starts the same way is a sentence.
+ */
+export const FURNITURE_MAX_WORDS = 10;
+
+/**
  * Kept text in a filter panel or an announcement bar (choose.ts, dropFilterPanels,
  * dropAnnouncements) is left out only while it is less than this share of the kept words: the
  * grid a page shows outweighs its filters, and a page whose kept text is mostly inside an element

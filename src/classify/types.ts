@@ -107,6 +107,8 @@ export type TraceEvent =
   | { step: 'kickers'; blocks: number; words: number }
   /** Kept pointers to other pages in a story ("Related: ...", a "Read more" section of links), left out. */
   | { step: 'related-links'; lines: number; sections: number; blocks: number; words: number }
+  /** Kept lines of page furniture in a story ("Advertisement", "Table of Contents", "5 min read", "Updated on <date>"), left out. */
+  | { step: 'furniture'; blocks: number; words: number }
   /** Text of embedded posts (a tweet, an Instagram post) between kept blocks, kept. */
   | { step: 'embedded'; blocks: number; words: number }
   /** Text of a story whose element closed early, in its nested first part and its bare tail, kept. */

@@ -717,6 +717,21 @@ describe('choosing the main content from block scores', () => {
     expect(choose([heading('Related articles', 300), list(340)], 'documentation').kept).toEqual([0, 1, 2, 3]);
   });
 
+  it('leaves out lines of page furniture in a story: an ad label, a contents title, a reading time, an update date', () => {
+    const line = (t: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(t, [100, y, 600, 20])]);
+    const choose = (lines: string[], type: PageType = 'article') => {
+      const s = page(el('body', { rect: [0, 0, 1200, 900] }, [el('div', { rect: [100, 100, 600, 600] }, [p(1, 100), ...lines.map((t, k) => line(t, 200 + 30 * k)), p(2, 500)])]));
+      const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+      return chooseContent(s, b, b.map(() => 0.9), zeros(b.length), undefined, undefined, type);
+    };
+    const c = choose(['Advertisement', 'Table of Contents', 'Jane Doe | 5 min read', 'Last updated on May 2, 2024 at 09:27 am']);
+    expect(c.kept).toEqual([0, 5]);
+    expect(c.trace.find((e) => e.step === 'furniture')).toEqual({ step: 'furniture', blocks: 4, words: 18 });
+    // sentences that start the same way, a publisher's name, and other page types keep them
+    expect(choose(['Advertisement spending rose by a third in the year to March.', 'Published by Helvetiq']).kept).toEqual([0, 1, 2, 3]);
+    expect(choose(['Advertisement'], 'documentation').kept).toEqual([0, 1, 2]);
+  });
+
   it('leaves out kept text in a group of form controls, unless all kept text is in one', () => {
     const line = (t: string, y: number) => el('p', { rect: [100, y, 600, 20] }, [text(t, [100, y, 600, 20])]);
     const facets = el('fieldset', { rect: [800, 100, 300, 60] }, [
