@@ -807,7 +807,8 @@ const isListItem = (node: SnapshotNode): boolean => node.tag === 'li';
  * "Related" and goes on in prose stays; a section only goes when every line of it is a link and
  * a heading or the end of the kept text closes it (a story that goes on after the links keeps
  * them: they may be its own list). Only on an article page: a reference page's "See also" or
- * "More on this topic" links are part of the documentation.
+ * "More on this topic" links are part of the documentation. When they are all the kept text,
+ * they stay: the page is a list of links, whatever its type says.
  */
 function dropRelatedLinks(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
   const nodes = snapshot.nodes;
@@ -842,7 +843,7 @@ function dropRelatedLinks(snapshot: PageSnapshot, blocks: readonly TextBlock[], 
     sections++;
     k = k2 - 1;
   }
-  if (drop.size === 0) return kept;
+  if (drop.size === 0 || drop.size === kept.length) return kept;
   trace.push({ step: 'related-links', lines, sections, blocks: drop.size, words: wordsOf(blocks, drop) });
   return kept.filter((i) => !drop.has(i));
 }

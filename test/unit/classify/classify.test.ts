@@ -715,6 +715,12 @@ describe('choosing the main content from block scores', () => {
     expect(choose([heading('Related articles', 300), list(340), p(2, 400)]).kept).toEqual([0, 1, 2, 3, 4]);
     // only on an article page
     expect(choose([heading('Related articles', 300), list(340)], 'documentation').kept).toEqual([0, 1, 2, 3]);
+    // a selection that is all pointers is the page's content: it stays
+    const only = page(el('body', { rect: [0, 0, 1200, 900] }, [el('div', { rect: [100, 100, 600, 600] }, [heading('Related articles', 300), list(340)])]));
+    const ob = buildTextBlocks(only, indexNodes(only), { includeHidden: true });
+    const oc = chooseContent(only, ob, ob.map(() => 0.9), zeros(ob.length), undefined, undefined, 'article');
+    expect(oc.kept).toEqual([0, 1, 2]);
+    expect(oc.trace.some((e) => e.step === 'related-links')).toBe(false);
   });
 
   it('leaves out lines of page furniture in a story: an ad label, a contents title, a reading time, an update date', () => {
