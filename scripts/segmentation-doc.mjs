@@ -214,8 +214,9 @@ A pure function of the page snapshot (\`segment()\` in src/segment): same snapsh
    (src/classify/block-shape.ts): its largest run of like items (sibling elements of one tag and
    class: how many, their share of its text, how many hold a link, how much of their text is
    link text, how many are teasers, a link and more text), where its links lead (path depth and
-   length, digits in the path, off the site, to the page itself, with a query) and the digits,
-   dates and separators of its text. \`content\` is
+   length, digits in the path, off the site, to the page itself, with a query, to the site's
+   root), whether the page repeats its links (their addresses and texts outside the block, and
+   inside it) and the digits, dates and separators of its text. \`content\` is
    \`main\` for a block whose text is at least ${roles.MAIN_SHARE * 100}% main content, \`navigation\` in the main region below
    the article \`related\`; a picture without text the size of an advertising banner is an
    \`advertisement\`, and inside an overlay everything is \`overlay\`. A block has a role per

@@ -3,8 +3,10 @@
  * features of the decision record: whether it is a run of like items (a list of records, as
  * data-region miners find them: sibling elements of one tag and class, each with text), where
  * its links lead (a menu links to a site's short section paths, a teaser list to long article
- * paths with dates or ids, a link list or an advertisement off the site), and how its text
- * looks (dates, digits, the separators of a breadcrumb or a footer's link row).
+ * paths with dates or ids, a link list or an advertisement off the site), whether its links'
+ * addresses and texts come again elsewhere on the page or inside it (a site's menu and footer
+ * links often come twice on a page, a content link seldom does), and how its text looks (dates,
+ * digits, the separators of a breadcrumb or a footer's link row).
  * Read from the snapshot's nodes under the block's own subtrees (segment's `Block.nodes`); the
  * characters of each text node, and whether they lie in a link, from the page's TextTally
  * (blocks.ts), which classify makes once for the block records and the roles.
@@ -20,6 +22,7 @@ export const SHAPE_FEATURES: readonly string[] = [
   'repItems', 'repShare', 'repLinked', 'repItemChars', 'repLinkShare', 'repTeaser',
   'linkDepth', 'linkPathLength', 'linkDigits', 'linkExternal', 'linkSamePage', 'linkQuery',
   'digitShare', 'dates', 'separators',
+  'linkRecurOut', 'linkRecurIn', 'linkTextOut', 'linkTextIn', 'linkHome',
 ];
 
 /** A date written with numbers: 2013-05-01, 01.05.2013, 1/5/13. */
@@ -118,6 +121,19 @@ export class BlockShapes {
   /** Scratch space for bestRun's pairwise grouping (at most SCAN_LIMIT children). */
   private readonly scratch = new Int32Array(SCAN_LIMIT);
   private readonly taken = new Uint8Array(SCAN_LIMIT);
+  /**
+   * Per node, the index of its link's address (without the fragment) and of its link's text
+   * among the page's distinct ones (-1: not a link, or a link without text), and how many of the
+   * page's links have each: the links a site repeats on every page (menus, footers) often come
+   * twice on one page too (a header and a footer, a desktop and a mobile menu), a content link
+   * seldom does.
+   */
+  private readonly hrefOf: Int32Array;
+  private readonly textOf: Int32Array;
+  private readonly hrefCount: number[] = [];
+  private readonly textCount: number[] = [];
+  /** Per node, 1 when its link leads to the root of the page's site (a logo, a breadcrumb's first step). */
+  private readonly home: Uint8Array;
 
   /**
    * `text` is the page's tally of text characters and links (blocks.ts), made here when the
@@ -148,6 +164,27 @@ export class BlockShapes {
     for (const [id, u] of urls) {
       sums[id * STRIDE + LINKS] = 1;
       sums.set(linkValues(u, siteHost, page), id * STRIDE + LINK_VALUES);
+    }
+    this.hrefOf = new Int32Array(n).fill(-1);
+    this.textOf = new Int32Array(n).fill(-1);
+    this.home = new Uint8Array(n);
+    const hrefIds = new Map<string, number>();
+    const textIds = new Map<string, number>();
+    for (const l of snapshot.links) {
+      const u = urls.get(l.node);
+      if (!u || this.hrefOf[l.node] !== -1) continue;
+      const key = `${u.host}${u.pathname}${u.search}`;
+      let h = hrefIds.get(key);
+      if (h === undefined) hrefIds.set(key, (h = hrefIds.size));
+      this.hrefOf[l.node] = h;
+      this.hrefCount[h] = (this.hrefCount[h] ?? 0) + 1;
+      if (u.host === siteHost && depth(u.pathname) === 0 && !u.search) this.home[l.node] = 1;
+      const text = l.text.trim().replace(/\s+/g, ' ').toLowerCase();
+      if (!text) continue;
+      let t = textIds.get(text);
+      if (t === undefined) textIds.set(text, (t = textIds.size));
+      this.textOf[l.node] = t;
+      this.textCount[t] = (this.textCount[t] ?? 0) + 1;
     }
     for (let i = n - 1; i >= 0; i--) {
       const x = nodes[i] ?? outOfRange(i);
@@ -277,6 +314,45 @@ export class BlockShapes {
     const links = total[LINKS] ?? outOfRange(LINKS);
     const linkRow = Array.from({ length: LINK_VALUE_COUNT }, (_, j) => (links ? (total[LINK_VALUES + j] ?? outOfRange(LINK_VALUES + j)) / links : NONE));
     const nonSpace = chars || 1;
-    return [...repRow, ...linkRow, (total[DIGITS] ?? outOfRange(DIGITS)) / nonSpace, (total[DATES] ?? outOfRange(DATES)), ((total[SEPS] ?? outOfRange(SEPS)) / nonSpace) * 100];
+    return [...repRow, ...linkRow, (total[DIGITS] ?? outOfRange(DIGITS)) / nonSpace, (total[DATES] ?? outOfRange(DATES)), ((total[SEPS] ?? outOfRange(SEPS)) / nonSpace) * 100, ...this.recurrence(inside)];
+  }
+
+  /**
+   * Of the links under `roots`: the share whose address a link outside them has too, the share
+   * whose address another link among them has (a teaser's picture and headline), the same two
+   * for their texts (of the links with text), and the share leading to the site's root.
+   */
+  private recurrence(roots: readonly number[]): number[] {
+    const links: number[] = [];
+    const stack = [...roots];
+    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+      if ((this.hrefOf[id] ?? outOfRange(id)) >= 0) links.push(id);
+      for (const c of (this.nodes[id] ?? outOfRange(id)).children) if (c > id && c < this.nodes.length) stack.push(c);
+    }
+    if (links.length === 0) return [NONE, NONE, NONE, NONE, NONE];
+    const hrefs = new Map<number, number>();
+    const texts = new Map<number, number>();
+    for (const id of links) {
+      const h = this.hrefOf[id] ?? outOfRange(id);
+      hrefs.set(h, (hrefs.get(h) ?? 0) + 1);
+      const t = this.textOf[id] ?? outOfRange(id);
+      if (t >= 0) texts.set(t, (texts.get(t) ?? 0) + 1);
+    }
+    let hrefOut = 0, hrefIn = 0, textOut = 0, textIn = 0, withText = 0, home = 0;
+    for (const id of links) {
+      const h = this.hrefOf[id] ?? outOfRange(id);
+      const inBlock = hrefs.get(h) ?? 0;
+      if ((this.hrefCount[h] ?? 0) > inBlock) hrefOut++;
+      if (inBlock > 1) hrefIn++;
+      home += this.home[id] ?? 0;
+      const t = this.textOf[id] ?? outOfRange(id);
+      if (t < 0) continue;
+      withText++;
+      const tIn = texts.get(t) ?? 0;
+      if ((this.textCount[t] ?? 0) > tIn) textOut++;
+      if (tIn > 1) textIn++;
+    }
+    const n = links.length;
+    return [hrefOut / n, hrefIn / n, withText ? textOut / withText : NONE, withText ? textIn / withText : NONE, home / n];
   }
 }

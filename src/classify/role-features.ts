@@ -6,7 +6,7 @@
  * boilerplate role its own elements name, its DoC, the role and features of the region (top-level
  * block) it lies in (itself, for a region with no finer split), and its place among the other
  * blocks and regions, and the shape of its DOM (block-shape.ts: a run of like items, where its
- * links lead, dates and separators in its text).
+ * links lead and whether the page repeats them, dates and separators in its text).
  * Every value comes from the decision record's block features (blocks.ts), the tree's two levels
  * and the block's own nodes; nothing here looks at the people's marks.
  */

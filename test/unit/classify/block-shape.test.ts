@@ -67,7 +67,27 @@ describe('block shape', () => {
     const text = withLinks(page(h('p', {}, 'Plain text without links.')));
     const s = shape(text, [find(text, 'p')]);
     expect([s.linkDepth, s.linkExternal, s.repItems]).toEqual([-1, -1, 0]);
-    expect(Object.values(shape(text, []))).toEqual([0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, 0, 0, 0]);
+    expect(Object.values(shape(text, []))).toEqual([0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, 0, 0, 0, -1, -1, -1, -1, -1]);
+  });
+
+  it('tells links whose address or text the page repeats elsewhere from those it repeats inside the block', () => {
+    const rep = page(
+      h('ul', { class: 'top' }, h('li', {}, h('a', { href: '/' }, 'Home')), h('li', {}, h('a', { href: '/about/' }, 'About'))),
+      h('div', { class: 'teasers' },
+        h('div', {}, h('a', { href: '/news/1' }, 'Bridge vote'), h('a', { href: '/news/1' }, 'Read more')),
+        h('div', {}, h('a', { href: '/news/2' }, 'Market opens'), h('a', { href: '/news/2' }, 'Read more')),
+      ),
+      h('p', { class: 'foot' }, h('a', { href: '/about/' }, 'About us'), h('a', { href: '/contact/' }, 'Contact')),
+    );
+    // the browser stage lists each link with its text
+    const textOf = (id: number): string => at(rep.nodes, id).children.map((c) => at(rep.nodes, c).text ?? '').join('');
+    const snapR = { ...rep, links: rep.nodes.filter((n) => n.tag === 'a').map((n) => ({ node: n.id, href: new URL(n.attrs!.href!, rep.url).href, text: textOf(n.id) })) };
+    const menu = shape(snapR, [find(snapR, 'ul', 'top')]);
+    // one of its two addresses comes again in the footer, none of its texts; one leads to the site's root
+    expect([menu.linkRecurOut, menu.linkRecurIn, menu.linkTextOut, menu.linkTextIn, menu.linkHome]).toEqual([0.5, 0, 0, 0, 0.5]);
+    const teasers = shape(snapR, [find(snapR, 'div', 'teasers')]);
+    // each article twice (headline and "Read more"), nowhere else
+    expect([teasers.linkRecurOut, teasers.linkRecurIn, teasers.linkTextOut, teasers.linkTextIn, teasers.linkHome]).toEqual([0, 1, 0, 0.5, 0]);
   });
 
   it('gives the same rows from the text tally classify shares as from its own', () => {
