@@ -1004,6 +1004,81 @@ function childOf(snapshot: PageSnapshot, id: number, top: number): number {
   return closest(snapshot, id, (node) => node.parent === top);
 }
 
+/** The tail of a split story: the children of `top` from `first` on, up to a landmark or a hinted element. */
+function tailOf(snapshot: PageSnapshot, top: number, first: number): Set<number> {
+  const siblings = at(snapshot.nodes, top).children;
+  const tail = new Set<number>();
+  for (let k = siblings.indexOf(first); k >= 0 && k < siblings.length; k++) {
+    const node = at(snapshot.nodes, at(siblings, k));
+    if (TAIL_END_TAGS.has(node.tag) || (node.kind === 'element' && roleHint(node) !== null)) break;
+    tail.add(node.id);
+  }
+  return tail;
+}
+
+/**
+ * The visible blocks from block `b` on, grouped by the child of the tail that holds them (`holder`),
+ * in reading order, up to the first block outside the tail.
+ */
+function tailByChild(blocks: readonly TextBlock[], b: number, holder: (i: number) => number, tail: ReadonlySet<number>): Map<number, number[]> {
+  const byChild = new Map<number, number[]>();
+  for (let i = b; i < blocks.length; i++) {
+    if (at(blocks, i).hidden) continue;
+    const c = holder(i);
+    if (!tail.has(c)) break;
+    const list = byChild.get(c);
+    if (list) list.push(i);
+    else byChild.set(c, [i]);
+  }
+  return byChild;
+}
+
+/**
+ * The blocks of a split story's tail that go on with the story. Each child of the tail: one the
+ * model is sure is not content (a subscription box, a "more stories" heading) ends it; one that is
+ * mostly links (a link line, a box of related stories) is stepped over and left to its score. The
+ * first child taken must be a bare flow element of a story (or plain wrappers around one): the
+ * story's text goes on there. Past the last child with kept text, only bare flow elements and bare
+ * text go on: what follows a story in plain wrappers is the page's (a signup box, a form, more
+ * stories).
+ */
+function tailRegion(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, keptSet: ReadonlySet<number>, byChild: ReadonlyMap<number, number[]>): number[] {
+  const nodes = snapshot.nodes;
+  let lastKept = -1;
+  for (const [c, list] of byChild) if (list.some((i) => keptSet.has(i))) lastKept = c;
+  const region: number[] = [];
+  let past = lastKept < 0;
+  for (const [c, list] of byChild) {
+    const chars = list.reduce((n, i) => n + at(blocks, i).chars, 0);
+    const links = list.reduce((n, i) => n + at(blocks, i).linkChars, 0);
+    if (list.every((i) => at(scores, i) < SPLIT_MIN_SCORE)) break;
+    if (past && !STORY_FLOW_TAGS.has(at(nodes, c).tag) && !isInline(at(nodes, c))) break;
+    if (c === lastKept) past = true;
+    if (links >= LINKED_SHARE * chars) continue;
+    if (region.length === 0 && !opensWithFlow(snapshot, at(nodes, c))) break;
+    region.push(...list);
+  }
+  return region;
+}
+
+/**
+ * The story text before a split story's step (the visible blocks before `visible[step]`, the last
+ * of them in `ownerA`), back to the first block that is not story text in the same story element,
+ * is mostly links or scores low.
+ */
+function storyBefore(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, visible: readonly number[], step: number, ownerA: number): number[] {
+  const nodes = snapshot.nodes;
+  const story = closest(snapshot, ownerA, (node) => !STORY_TEXT_TAGS.has(node.tag) && !STORY_FLOW_TAGS.has(node.tag) && !ROW_TAGS.has(node.tag));
+  const before: number[] = [];
+  for (let w = step - 1; w >= 0; w--) {
+    const i = visible[w] ?? outOfRange(w);
+    const block = at(blocks, i);
+    if (!STORY_TEXT_TAGS.has(at(nodes, block.owner).tag) || !within(snapshot, block.owner, (node) => node.id === story) || block.linkChars >= LINKED_SHARE * block.chars || at(scores, i) < SPLIT_MIN_SCORE) break;
+    before.push(i);
+  }
+  return before;
+}
+
 /**
  * A story whose element closed early is read as one. A client-rendered page that inserts its body
  * in pieces, or markup that shuts the story's wrapper before its end (an unclosed tag the parser
@@ -1052,53 +1127,10 @@ function keepSplitStory(snapshot: PageSnapshot, blocks: readonly TextBlock[], ke
     // a page made of many such steps (a hostile one) is read in one pass, not once per step
     if (steppedOut.has(top)) continue;
     steppedOut.add(top);
-    // the tail: the children of `top` from the step on, up to a landmark or a hinted element
-    const siblings = at(nodes, top).children;
-    const tail = new Set<number>();
-    for (let k = siblings.indexOf(first); k >= 0 && k < siblings.length; k++) {
-      const node = at(nodes, at(siblings, k));
-      if (TAIL_END_TAGS.has(node.tag) || (node.kind === 'element' && roleHint(node) !== null)) break;
-      tail.add(node.id);
-    }
-    const byChild = new Map<number, number[]>();
-    for (let i = b; i < blocks.length; i++) {
-      if (at(blocks, i).hidden) continue;
-      const c = holder(i, top);
-      if (!tail.has(c)) break;
-      const list = byChild.get(c);
-      if (list) list.push(i);
-      else byChild.set(c, [i]);
-    }
-    // Each child of the tail: one the model is sure is not content (a subscription box, a "more
-    // stories" heading) ends it; one that is mostly links (a link line, a box of related stories)
-    // is stepped over and left to its score. The first child taken must be a bare flow element of
-    // a story (or plain wrappers around one): the story's text goes on there. Past the last child
-    // with kept text, only bare flow elements and bare text go on: what follows a story in plain
-    // wrappers is the page's (a signup box, a form, more stories).
-    let lastKept = -1;
-    for (const [c, list] of byChild) if (list.some((i) => keptSet.has(i))) lastKept = c;
-    const region: number[] = [];
-    let past = lastKept < 0;
-    for (const [c, list] of byChild) {
-      const chars = list.reduce((n, i) => n + at(blocks, i).chars, 0);
-      const links = list.reduce((n, i) => n + at(blocks, i).linkChars, 0);
-      if (list.every((i) => at(scores, i) < SPLIT_MIN_SCORE)) break;
-      if (past && !STORY_FLOW_TAGS.has(at(nodes, c).tag) && !isInline(at(nodes, c))) break;
-      if (c === lastKept) past = true;
-      if (links >= LINKED_SHARE * chars) continue;
-      if (region.length === 0 && !opensWithFlow(snapshot, at(nodes, c))) break;
-      region.push(...list);
-    }
+    const byChild = tailByChild(blocks, b, (i) => holder(i, top), tailOf(snapshot, top, first));
+    const region = tailRegion(snapshot, blocks, scores, keptSet, byChild);
     if (region.length === 0) continue;
-    // the story text before the step, back to the first block that is not story text or scores low
-    const story = closest(snapshot, ownerA, (node) => !STORY_TEXT_TAGS.has(node.tag) && !STORY_FLOW_TAGS.has(node.tag) && !ROW_TAGS.has(node.tag));
-    const before: number[] = [];
-    for (let w = v - 1; w >= 0; w--) {
-      const i = visible[w] ?? outOfRange(w);
-      const block = at(blocks, i);
-      if (!STORY_TEXT_TAGS.has(at(nodes, block.owner).tag) || !within(snapshot, block.owner, (node) => node.id === story) || block.linkChars >= LINKED_SHARE * block.chars || at(scores, i) < SPLIT_MIN_SCORE) break;
-      before.push(i);
-    }
+    const before = storyBefore(snapshot, blocks, scores, visible, v, ownerA);
     // the model kept some of the tail's own text: a bare paragraph or list item, not text deep in
     // a wrapper beside the layout (a page's body in a column of its own)
     if (!region.some((i) => keptSet.has(i) && levelsBelow(snapshot, at(blocks, i).owner, top) <= TAIL_TEXT_LEVELS)) continue;
