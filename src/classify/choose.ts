@@ -109,15 +109,7 @@ function keptBlocks(blocks: readonly TextBlock[], scores: ArrayLike<number>, pow
  */
 function completeRepeatedSlots(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], units: readonly RepeatUnit[] | undefined, trace: TraceEvent[]): number[] {
   if (!units || kept.length === 0) return kept;
-  const nodes = snapshot.nodes;
-  const slots = new Map<string, number[]>();
-  blocks.forEach((b, i) => {
-    const key = b.hidden ? null : slotKey(nodes, b, units[i] ?? outOfRange(i));
-    if (key === null) return;
-    const members = slots.get(key);
-    if (members) members.push(i);
-    else slots.set(key, [i]);
-  });
+  const slots = slotGroups(snapshot.nodes, blocks, units, blocks.filter((b) => !b.hidden).map((b) => b.index));
   const keptSet = new Set(kept);
   let completed = 0;
   let added = 0;
@@ -139,11 +131,23 @@ function completeRepeatedSlots(snapshot: PageSnapshot, blocks: readonly TextBloc
 /** A price: a currency sign, or an amount with cents ("19,99"). */
 const PRICE = /[\p{Sc}]|\d[.,]\d\d(?!\d)/u;
 
-/** The slot of a block in its repeated unit (see completeRepeatedSlots), or null outside one. */
-function slotKey(nodes: readonly SnapshotNode[], b: TextBlock, u: RepeatUnit): string | null {
-  if (u.id < 0) return null;
-  const unit = nodes[u.id] ?? outOfRange(u.id);
-  return `${unit.parent}|${signature(unit)}|${u.k}|${signature((nodes[b.owner] ?? outOfRange(b.owner)))}`;
+/**
+ * The blocks `ids` (in order) grouped by their slot in a repeated unit (see
+ * completeRepeatedSlots): the unit's group, the unit's shape, the place in it and the block's own
+ * element. Blocks outside a repeated unit are in no group.
+ */
+function slotGroups(nodes: readonly SnapshotNode[], blocks: readonly TextBlock[], units: readonly RepeatUnit[], ids: Iterable<number>): Map<string, number[]> {
+  const slots = new Map<string, number[]>();
+  for (const i of ids) {
+    const u = units[i] ?? outOfRange(i);
+    if (u.id < 0) continue;
+    const unit = nodes[u.id] ?? outOfRange(u.id);
+    const key = `${unit.parent}|${signature(unit)}|${u.k}|${signature(nodes[at(blocks, i).owner] ?? outOfRange(at(blocks, i).owner))}`;
+    const members = slots.get(key);
+    if (members) members.push(i);
+    else slots.set(key, [i]);
+  }
+  return slots;
 }
 
 /**
@@ -157,14 +161,7 @@ function slotKey(nodes: readonly SnapshotNode[], b: TextBlock, u: RepeatUnit): s
  */
 function dropTemplateSlots(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], units: readonly RepeatUnit[] | undefined, trace: TraceEvent[]): number[] {
   if (!units || kept.length === 0) return kept;
-  const slots = new Map<string, number[]>();
-  for (const i of kept) {
-    const key = slotKey(snapshot.nodes, at(blocks, i), at(units, i));
-    if (key === null) continue;
-    const members = slots.get(key);
-    if (members) members.push(i);
-    else slots.set(key, [i]);
-  }
+  const slots = slotGroups(snapshot.nodes, blocks, units, kept);
   const drop = new Set<number>();
   let count = 0;
   for (const members of slots.values()) {
@@ -568,14 +565,18 @@ function dropComments(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept
 /**
  * The kept blocks inside an element that passes `test` (or whose ancestor does), left out when
  * other kept text lies outside every such element; when all or none of it is inside one, the
- * blocks stay. The trace's `step` says which rule it was.
+ * blocks stay. With `maxShare`, only while they are less than that share of the kept words: a
+ * panel beside the content, not the content itself under a name that says otherwise. The trace's
+ * `step` says which rule it was.
  */
-function dropInside(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], test: (node: SnapshotNode) => boolean, step: 'comments' | 'controls', trace: TraceEvent[]): number[] {
+function dropInside(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], test: (node: SnapshotNode) => boolean, step: 'comments' | 'controls' | 'filters' | 'announcement', trace: TraceEvent[], maxShare?: number): number[] {
   const inside = withinEach(snapshot, kept.map((i) => at(blocks, i).owner), test);
-  if (inside.every((c) => c) || !inside.some((c) => c)) return kept;
-  const out = kept.filter((_, j) => !at(inside, j));
-  trace.push({ step, blocks: kept.length - out.length, words: wordsOf(blocks, kept.filter((_, j) => at(inside, j))) });
-  return out;
+  const panel = kept.filter((_, j) => at(inside, j));
+  if (panel.length === 0 || panel.length === kept.length) return kept;
+  const words = wordsOf(blocks, panel);
+  if (maxShare !== undefined && words >= maxShare * wordsOf(blocks, kept)) return kept;
+  trace.push({ step, blocks: panel.length, words });
+  return kept.filter((_, j) => !at(inside, j));
 }
 
 /**
@@ -596,21 +597,6 @@ function dropControlGroups(snapshot: PageSnapshot, blocks: readonly TextBlock[],
 }
 
 /**
- * The kept blocks inside an element that passes `test` (or whose ancestor does), left out when
- * they are less than PANEL_MAX_SHARE of the kept words: a panel beside the content, not the
- * content itself under a name that says otherwise.
- */
-function dropPanel(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], test: (node: SnapshotNode) => boolean, step: 'filters' | 'announcement', trace: TraceEvent[]): number[] {
-  const inside = withinEach(snapshot, kept.map((i) => at(blocks, i).owner), test);
-  const panel = kept.filter((_, j) => at(inside, j));
-  if (panel.length === 0) return kept;
-  const words = wordsOf(blocks, panel);
-  if (words >= PANEL_MAX_SHARE * wordsOf(blocks, kept)) return kept;
-  trace.push({ step, blocks: panel.length, words });
-  return kept.filter((_, j) => !at(inside, j));
-}
-
-/**
  * Kept text in a filter panel (hints.ts, isFilterPanelHint) is left out of a shop's or a
  * catalogue's grid: the facets it narrows the grid by ("Pattern: Argyle", a list of every
  * graphics chip ever sold) are not what it shows, and WCXB's collection pages are the grid
@@ -619,7 +605,7 @@ function dropPanel(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: n
  * the tabs a service page filters its sections by, which are its content.
  */
 function dropFilterPanels(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  return dropPanel(snapshot, blocks, kept, isFilterPanelHint, 'filters', trace);
+  return dropInside(snapshot, blocks, kept, isFilterPanelHint, 'filters', trace, PANEL_MAX_SHARE);
 }
 
 /**
@@ -628,7 +614,7 @@ function dropFilterPanels(snapshot: PageSnapshot, blocks: readonly TextBlock[], 
  * line per country in a rotating bar) is not what this page says.
  */
 function dropAnnouncements(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  return dropPanel(snapshot, blocks, kept, isAnnouncementHint, 'announcement', trace);
+  return dropInside(snapshot, blocks, kept, isAnnouncementHint, 'announcement', trace, PANEL_MAX_SHARE);
 }
 
 /**

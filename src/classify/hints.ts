@@ -171,9 +171,14 @@ export function isScreenReaderHint(node: SnapshotNode): boolean {
  */
 const FILTER_TOKEN = /^(?:.*[-_])?(?:filters?|facets?|refinements?|refine)(?:[-_].*)?$/;
 
+/** Whether one of the element's attribute tokens (hintText's, split at spaces) passes `test`. */
+function someHintToken(node: SnapshotNode, test: (token: string) => boolean): boolean {
+  return node.kind === 'element' && hintText(node).text.split(/\s+/).some(test);
+}
+
 /** The element's attributes name a filter panel (see FILTER_TOKEN). */
 export function isFilterPanelHint(node: SnapshotNode): boolean {
-  return node.kind === 'element' && hintText(node).text.split(/\s+/).some((t) => t !== 'filter' && FILTER_TOKEN.test(t));
+  return someHintToken(node, (t) => t !== 'filter' && FILTER_TOKEN.test(t));
 }
 
 /**
@@ -188,8 +193,7 @@ const ANNOUNCEMENT_TOKEN = /^(?:.*[-_])?(?:announcements?|announcement-?bar|anno
 /** The element is a site-wide announcement bar (see ANNOUNCEMENT_TOKEN). */
 export function isAnnouncementHint(node: SnapshotNode): boolean {
   if (node.kind !== 'element') return false;
-  if (node.attrs?.role === 'marquee') return true;
-  return hintText(node).text.split(/\s+/).some((t) => ANNOUNCEMENT_TOKEN.test(t));
+  return node.attrs?.role === 'marquee' || someHintToken(node, (t) => ANNOUNCEMENT_TOKEN.test(t));
 }
 
 /** The element's attributes name the article body (`articleBody`, `post-content`, `<article>`). */
