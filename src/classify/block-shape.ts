@@ -147,15 +147,32 @@ export class BlockShapes {
     const runs = new Float64Array(n * R_STRIDE);
     this.sums = sums;
     this.runs = runs;
-    // Where the page's links lead; the host most of them lead to is the page's own site,
-    // whatever address it was saved under.
+    // Where the page's links lead (the host most of them lead to is the page's own site, whatever
+    // address it was saved under), and per link the index of its address and of its text among
+    // the page's distinct ones.
     const urls = new Map<number, Address>();
     const hosts = new Map<string, number>();
+    this.hrefOf = new Int32Array(n).fill(-1);
+    this.textOf = new Int32Array(n).fill(-1);
+    this.home = new Uint8Array(n);
+    const hrefIds = new Map<string, number>();
+    const textIds = new Map<string, number>();
     for (const l of snapshot.links) {
       const u = l.node >= 0 && l.node < n && !urls.has(l.node) ? parse(l.href) : null;
       if (!u) continue;
       urls.set(l.node, u);
       hosts.set(u.host, (hosts.get(u.host) ?? 0) + 1);
+      const key = `${u.host}${u.pathname}${u.search}`;
+      let h = hrefIds.get(key);
+      if (h === undefined) hrefIds.set(key, (h = hrefIds.size));
+      this.hrefOf[l.node] = h;
+      this.hrefCount[h] = (this.hrefCount[h] ?? 0) + 1;
+      const text = l.text.trim().replace(/\s+/g, ' ').toLowerCase();
+      if (!text) continue;
+      let t = textIds.get(text);
+      if (t === undefined) textIds.set(text, (t = textIds.size));
+      this.textOf[l.node] = t;
+      this.textCount[t] = (this.textCount[t] ?? 0) + 1;
     }
     let siteHost: string | null = null;
     let most = 0;
@@ -164,27 +181,7 @@ export class BlockShapes {
     for (const [id, u] of urls) {
       sums[id * STRIDE + LINKS] = 1;
       sums.set(linkValues(u, siteHost, page), id * STRIDE + LINK_VALUES);
-    }
-    this.hrefOf = new Int32Array(n).fill(-1);
-    this.textOf = new Int32Array(n).fill(-1);
-    this.home = new Uint8Array(n);
-    const hrefIds = new Map<string, number>();
-    const textIds = new Map<string, number>();
-    for (const l of snapshot.links) {
-      const u = urls.get(l.node);
-      if (!u || this.hrefOf[l.node] !== -1) continue;
-      const key = `${u.host}${u.pathname}${u.search}`;
-      let h = hrefIds.get(key);
-      if (h === undefined) hrefIds.set(key, (h = hrefIds.size));
-      this.hrefOf[l.node] = h;
-      this.hrefCount[h] = (this.hrefCount[h] ?? 0) + 1;
-      if (u.host === siteHost && depth(u.pathname) === 0 && !u.search) this.home[l.node] = 1;
-      const text = l.text.trim().replace(/\s+/g, ' ').toLowerCase();
-      if (!text) continue;
-      let t = textIds.get(text);
-      if (t === undefined) textIds.set(text, (t = textIds.size));
-      this.textOf[l.node] = t;
-      this.textCount[t] = (this.textCount[t] ?? 0) + 1;
+      if (u.host === siteHost && depth(u.pathname) === 0 && !u.search) this.home[id] = 1;
     }
     for (let i = n - 1; i >= 0; i--) {
       const x = nodes[i] ?? outOfRange(i);
