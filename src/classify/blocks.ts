@@ -11,6 +11,7 @@ import type { BlockScores } from './scores.js';
 import type { TextBlock } from './text-blocks.js';
 import { SCORE_COMPONENTS, type BlockFeatures, type BlockRecord, type Role, type ScoreComponent } from './types.js';
 import { countWords, nonSpaceChars } from '../util/text.js';
+import { closest } from '../snapshot/tree.js';
 import { outOfRange } from '../util/at.js';
 
 // Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
@@ -260,13 +261,10 @@ export class TextTally {
 
 /** A boilerplate role named by the block's own root elements and, for a lone root, its wrappers up to HINT_WRAPPER_LEVELS up. */
 function hintOf(snapshot: PageSnapshot, roots: readonly number[]): Role | null {
+  const levels = roots.length > 1 ? 0 : HINT_WRAPPER_LEVELS;
   for (const r of roots) {
-    let id = r;
-    for (let k = 0; k <= HINT_WRAPPER_LEVELS && id >= 0; k++, id = (snapshot.nodes[id] ?? outOfRange(id)).parent) {
-      const h = roleHint((snapshot.nodes[id] ?? outOfRange(id)));
-      if (h) return h;
-      if (roots.length > 1) break;
-    }
+    const hinted = closest(snapshot, r, (node) => roleHint(node) !== null, levels);
+    if (hinted >= 0) return roleHint(snapshot.nodes[hinted] ?? outOfRange(hinted));
   }
   return null;
 }

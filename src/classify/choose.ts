@@ -3,7 +3,7 @@
  * nodes they make (their enclosing element minus the subtrees that hold only dropped text, plus
  * the hidden text that was kept), and the trace of how.
  */
-import { lowestCommonAncestor, someBelow, subtreeEnds } from '../snapshot/tree.js';
+import { childOf, closest, countBefore, levelsBelow, lowestCommonAncestor, someBelow, subtreeEnds, textChars, within, withinEach } from '../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import {
   SELECTION_POWER, MIN_BEST_SCORE, REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, REPEAT_LINE_MIN_WORDS, RECOMMENDS_MAX_WORDS, SLOT_KEEP_SHARE, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED,
@@ -248,61 +248,6 @@ function wholeUnits(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: 
   return [...keptSet].sort((a, b) => a - b);
 }
 
-/** Characters of visible text in the node's subtree. */
-function textChars(snapshot: PageSnapshot, id: number): number {
-  let n = 0;
-  someBelow(snapshot, id, (node) => {
-    if (node.kind === 'text' && node.visible) n += (node.text ?? '').trim().length;
-    return false;
-  });
-  return n;
-}
-
-/** Whether the node or one of its ancestors (up to `levels` levels above it) passes `test`. */
-function within(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) => boolean, levels = Infinity): boolean {
-  return closest(snapshot, id, test, levels) >= 0;
-}
-
-/**
- * The id of the node, or of its nearest ancestor up to `levels` levels above it, that passes
- * `test`; -1 when none does.
- */
-function closest(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) => boolean, levels = Infinity): number {
-  let node = snapshot.nodes[id];
-  for (let d = 0; node && d <= levels; d++, node = snapshot.nodes[node.parent]) {
-    if (test(node)) return node.id;
-  }
-  return -1;
-}
-
-/**
- * {@link within} for each of `ids`, testing each node once however many of the ids lie below it:
- * the kept blocks of a page share most of their ancestors.
- */
-function withinEach(snapshot: PageSnapshot, ids: readonly number[], test: (node: SnapshotNode) => boolean): boolean[] {
-  const nodes = snapshot.nodes;
-  /** Per node: 0 not known yet, 1 neither it nor an ancestor passes, 2 one of them does. */
-  const known = new Uint8Array(nodes.length);
-  const path: number[] = [];
-  return ids.map((start) => {
-    let found = false;
-    for (let id = start, node = nodes[id]; node; id = node.parent, node = nodes[id]) {
-      if (known[id]) {
-        found = known[id] === 2;
-        break;
-      }
-      path.push(id);
-      if (test(node)) {
-        found = true;
-        break;
-      }
-    }
-    for (const id of path) known[id] = found ? 2 : 1;
-    path.length = 0;
-    return found;
-  });
-}
-
 /** A quotation (`<blockquote>`, `<q>`). */
 const isQuotation = (node: SnapshotNode): boolean => node.tag === 'blockquote' || node.tag === 'q';
 
@@ -530,14 +475,11 @@ function dropTeaserArticles(snapshot: PageSnapshot, blocks: readonly TextBlock[]
   const teasers = new Set<number>();
   for (const b of blocks) {
     if (b.hidden || b.linkChars < LINKED_SHARE * b.chars) continue;
-    for (let node = snapshot.nodes[b.owner]; node && node.tag !== 'article'; node = snapshot.nodes[node.parent]) {
-      if (HEADINGS.has(node.tag)) {
-        const a = closest(snapshot, node.id, isArticle);
-        if (a >= 0) teasers.add(a);
-        break;
-      }
-      if (node.parent < 0) break;
-    }
+    // the block's nearest heading, unless its own `<article>` comes first
+    const heading = closest(snapshot, b.owner, (node) => node.tag === 'article' || HEADINGS.has(node.tag));
+    if (heading < 0 || !HEADINGS.has(at(snapshot.nodes, heading).tag)) continue;
+    const a = closest(snapshot, heading, isArticle);
+    if (a >= 0) teasers.add(a);
   }
   const drop = new Set<number>();
   const cards = new Set<number>();
@@ -934,13 +876,6 @@ const TAIL_TEXT_LEVELS = 2;
 /** Elements that end a story's tail: the site's own landmarks. */
 const TAIL_END_TAGS = new Set(['nav', 'aside', 'footer', 'header', 'form']);
 
-/** Element levels from `id` up to its ancestor `top`. */
-function levelsBelow(snapshot: PageSnapshot, id: number, top: number): number {
-  let d = 0;
-  for (let node = snapshot.nodes[id]; node && node.id !== top; node = snapshot.nodes[node.parent]) d++;
-  return d;
-}
-
 /**
  * Whether the element or one of its wrappers up to HINT_WRAPPER_LEVELS levels up names a
  * boilerplate role (a related-stories box); page layout further up often does (`sticky-sidebar`
@@ -983,11 +918,6 @@ function isPageLayout(snapshot: PageSnapshot, id: number): boolean {
  */
 function smallPiece(snapshot: PageSnapshot, id: number): boolean {
   return within(snapshot, id, (node) => node.tag === 'figcaption' || isNoiseHint(node), HINT_WRAPPER_LEVELS);
-}
-
-/** The child of `top` on the path from `id` up to it (-1 when `top` is not above `id`). */
-function childOf(snapshot: PageSnapshot, id: number, top: number): number {
-  return closest(snapshot, id, (node) => node.parent === top);
 }
 
 /** The tail of a split story: the children of `top` from `first` on, up to a landmark or a hinted element. */
@@ -1161,16 +1091,6 @@ function keepDescribed(snapshot: PageSnapshot, blocks: readonly TextBlock[], kep
  * "Frequently bought together"). English and the commonest shop languages' stock phrases.
  */
 const RECOMMENDS = /\b(also (viewed|bought|purchased|liked?|love|need)|(customers|people|shoppers) who (viewed|bought|purchased)|bought together|recommended (for you|products|items)|more like this|similar (items|products|brands)|related (items|products)|(related|similar) to this (item|product)|(you|u) (may|might|will) (also )?(like|love|need|enjoy)|frequently (bought|purchased)|recently viewed|more from this (shop|seller|store)|sponsored (items|products)|complete the look|shop the look|pairs well with|(items|products) you may)\b|ähnliche (artikel|produkte)|das könnte (ihnen|dir) auch gefallen|vous (aimerez|pourriez aimer)|produits similaires|te puede interesar|productos (similares|relacionados)/i;
-
-/**
- * `out[id]`: how many nodes before node `id` pass `test` (`out[nodes.length]`: all of them), so
- * that the count in a subtree, a range of ids, is a difference.
- */
-function countBefore(nodes: readonly SnapshotNode[], test: (node: SnapshotNode) => boolean): Int32Array {
-  const out = new Int32Array(nodes.length + 1);
-  nodes.forEach((node, id) => { out[id + 1] = at(out, id) + (test(node) ? 1 : 0); });
-  return out;
-}
 
 /**
  * A product page's recommendation rails are left out: a short kept line that names one

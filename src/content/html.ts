@@ -3,6 +3,7 @@
  * safe URLs, escaped text, unknown wrappers unwrapped and empty wrappers removed.
  */
 import type { ImageInfo, PageSnapshot, SnapshotNode } from '../snapshot/types.js';
+import { closest } from '../snapshot/tree.js';
 import type { ContentSelection } from './types.js';
 import {
   DROPPED_TAGS,
@@ -187,14 +188,12 @@ function convertNode(id: number, ctx: Ctx): CNode[] {
  * inside keeps its own class.
  */
 function wrapperLanguage(snapshot: PageSnapshot, pre: SnapshotNode): string | null {
+  const named = (node: SnapshotNode): string | null => languageOf(node.attrs?.class) ?? dataLanguage(node);
   const code = pre.children.map((id) => snapshot.nodes[id]).find((n) => n?.tag === 'code');
-  if (code && (languageOf(code.attrs?.class) ?? dataLanguage(code)) !== null) return null;
-  let up = snapshot.nodes[pre.parent];
-  for (let i = 0; i < 2 && up; i++, up = snapshot.nodes[up.parent]) {
-    const found = languageOf(up.attrs?.class) ?? dataLanguage(up);
-    if (found !== null) return found;
-  }
-  return null;
+  if (code && named(code) !== null) return null;
+  const up = closest(snapshot, pre.parent, (node) => named(node) !== null, 1);
+  const wrapper = snapshot.nodes[up];
+  return wrapper ? named(wrapper) : null;
 }
 
 /**

@@ -49,3 +49,92 @@ export function subtreeEnds(snapshot: PageSnapshot): Int32Array {
   }
   return end;
 }
+
+/**
+ * The id of the node, or of its nearest ancestor up to `levels` levels above it, that passes
+ * `test`; -1 when none does. The walk up that most rules about an element's context are made of
+ * (the cell a text sits in, the `<article>` around it, a wrapper's name a few levels up).
+ */
+export function closest(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) => boolean, levels = Infinity): number {
+  let node = snapshot.nodes[id];
+  for (let d = 0; node && d <= levels; d++, node = snapshot.nodes[node.parent]) {
+    if (test(node)) return node.id;
+  }
+  return -1;
+}
+
+/** Whether the node or one of its ancestors (up to `levels` levels above it) passes `test`. */
+export function within(snapshot: PageSnapshot, id: number, test: (node: SnapshotNode) => boolean, levels = Infinity): boolean {
+  return closest(snapshot, id, test, levels) >= 0;
+}
+
+/**
+ * {@link within} for each of `ids`, testing each node once however many of the ids lie below it:
+ * the blocks of a page share most of their ancestors, and a walk per block would test the
+ * page's outer wrappers once per block.
+ */
+export function withinEach(snapshot: PageSnapshot, ids: readonly number[], test: (node: SnapshotNode) => boolean): boolean[] {
+  const nodes = snapshot.nodes;
+  /** Per node: 0 not known yet, 1 neither it nor an ancestor passes, 2 one of them does. */
+  const known = new Uint8Array(nodes.length);
+  const path: number[] = [];
+  return ids.map((start) => {
+    let found = false;
+    for (let id = start, node = nodes[id]; node; id = node.parent, node = nodes[id]) {
+      if (known[id]) {
+        found = known[id] === 2;
+        break;
+      }
+      path.push(id);
+      if (test(node)) {
+        found = true;
+        break;
+      }
+    }
+    for (const id of path) known[id] = found ? 2 : 1;
+    path.length = 0;
+    return found;
+  });
+}
+
+/**
+ * Element levels from `id` up to its ancestor `top` (0 for `top` itself; the node's depth plus
+ * one when `top` is not above it): how deep a text sits in the element a rule reads.
+ */
+export function levelsBelow(snapshot: PageSnapshot, id: number, top: number): number {
+  let d = 0;
+  for (let node = snapshot.nodes[id]; node && node.id !== top; node = snapshot.nodes[node.parent]) d++;
+  return d;
+}
+
+/**
+ * The child of `top` on the path from `id` up to it (-1 when `top` is not above `id`): which of
+ * an element's parts holds a node.
+ */
+export function childOf(snapshot: PageSnapshot, id: number, top: number): number {
+  return closest(snapshot, id, (node) => node.parent === top);
+}
+
+/**
+ * Characters of visible text in the node's subtree, trimmed text node by text node: how much a
+ * reader sees of an element, whatever its blocks.
+ */
+export function textChars(snapshot: PageSnapshot, id: number): number {
+  let n = 0;
+  someBelow(snapshot, id, (node) => {
+    if (node.kind === 'text' && node.visible) n += (node.text ?? '').trim().length;
+    return false;
+  });
+  return n;
+}
+
+/**
+ * `out[id]`: how many nodes before node `id` pass `test` (`out[nodes.length]`: all of them). With
+ * {@link subtreeEnds}, the count in a subtree (a range of ids) is a difference, read in constant
+ * time for any node.
+ */
+export function countBefore(nodes: readonly SnapshotNode[], test: (node: SnapshotNode) => boolean): Int32Array {
+  const out = new Int32Array(nodes.length + 1);
+  nodes.forEach((node, id) => { out[id + 1] = at(out, id) + (test(node) ? 1 : 0); });
+  return out;
+}

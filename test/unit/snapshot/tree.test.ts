@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { someBelow, subtreeEnds } from '../../../src/snapshot/tree.js';
+import { childOf, closest, countBefore, levelsBelow, someBelow, subtreeEnds, textChars, within, withinEach } from '../../../src/snapshot/tree.js';
 import { at } from '../../../src/util/at.js';
 import { h, page } from '../strategies/build.js';
 
@@ -52,5 +52,65 @@ describe('subtreeEnds', () => {
       expect(at(ends, node.id)).toBe(Math.max(...below));
     });
     expect(at(ends, snap.root)).toBe(snap.nodes.length - 1);
+  });
+});
+
+describe('the walks up from a node', () => {
+  // body > article > div.wrap > p > (text, b > text)
+  const snap = page(h('article', {}, h('div', { class: 'wrap' }, h('p', {}, 'Lead ', h('b', {}, 'bold')))), h('p', {}, 'Outside'));
+  const id = (test: (n: (typeof snap.nodes)[number]) => boolean): number => snap.nodes.findIndex(test);
+  const article = id((n) => n.tag === 'article');
+  const wrap = id((n) => n.attrs?.class === 'wrap');
+  const p = id((n) => n.tag === 'p');
+  const bold = id((n) => n.text === 'bold');
+  const outside = id((n) => n.text === 'Outside');
+
+  it('closest finds the node itself or its nearest passing ancestor, within the levels given', () => {
+    expect(closest(snap, bold, (n) => n.tag === 'b')).toBe(bold - 1);
+    expect(closest(snap, bold, (n) => n.tag === 'article')).toBe(article);
+    expect(closest(snap, bold, (n) => n.tag === 'article', 3)).toBe(-1);
+    expect(closest(snap, bold, (n) => n.tag === 'article', 4)).toBe(article);
+    expect(closest(snap, outside, (n) => n.tag === 'article')).toBe(-1);
+    expect(within(snap, p, (n) => n.tag === 'p', 0)).toBe(true);
+    expect(within(snap, outside, (n) => n.tag === 'article')).toBe(false);
+  });
+
+  it('withinEach answers as within does for every id', () => {
+    const isWrap = (n: (typeof snap.nodes)[number]): boolean => n.attrs?.class === 'wrap';
+    const ids = snap.nodes.map((n) => n.id).reverse();
+    expect(withinEach(snap, ids, isWrap)).toEqual(ids.map((i) => within(snap, i, isWrap)));
+  });
+
+  it('withinEach tests each node once', () => {
+    const tested: number[] = [];
+    withinEach(snap, [bold, bold - 1, p, outside], (n) => (tested.push(n.id), false));
+    expect(tested.length).toBe(new Set(tested).size);
+  });
+
+  it('levelsBelow counts the levels up to an ancestor, and childOf names the child on the way', () => {
+    expect(levelsBelow(snap, bold, wrap)).toBe(3);
+    expect(levelsBelow(snap, wrap, wrap)).toBe(0);
+    expect(childOf(snap, bold, article)).toBe(wrap);
+    expect(childOf(snap, bold, snap.root)).toBe(article);
+    expect(childOf(snap, outside, article)).toBe(-1);
+  });
+});
+
+describe('the counts over a subtree', () => {
+  it('textChars counts the visible characters below a node, trimmed', () => {
+    const snap = page(h('div', {}, h('p', {}, '  Hello  '), h('p', { hidden: '1' }, 'secret')), h('p', {}, 'Other'));
+    const div = snap.nodes.findIndex((n) => n.tag === 'div');
+    expect(textChars(snap, div)).toBe(5);
+    expect(textChars(snap, snap.root)).toBe(10);
+  });
+
+  it('countBefore counts the passing nodes before each id, so the count in a subtree is a difference', () => {
+    const snap = page(h('div', {}, h('h1', {}, 'Title'), h('p', {}, 'a')), h('h1', {}, 'Other'));
+    const before = countBefore(snap.nodes, (n) => n.tag === 'h1');
+    const ends = subtreeEnds(snap);
+    const div = snap.nodes.findIndex((n) => n.tag === 'div');
+    expect(at(before, snap.nodes.length)).toBe(2);
+    expect(at(before, at(ends, div) + 1) - at(before, div)).toBe(1);
+    expect(at(before, 0)).toBe(0);
   });
 });
