@@ -8,7 +8,7 @@ import { SLOT_KEEP_SHARE, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, TEM
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
 import { signature, type RepeatUnit } from '../block-features.js';
-import { textKey, wordsOf } from './common.js';
+import { leaveOut, textKey } from './common.js';
 import { at, outOfRange } from '../../util/at.js';
 
 // Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
@@ -87,9 +87,7 @@ export function dropTemplateSlots(snapshot: PageSnapshot, blocks: readonly TextB
     count++;
     for (const i of members) drop.add(i);
   }
-  if (drop.size === 0 || drop.size === kept.length) return kept;
-  trace.push({ step: 'template', slots: count, blocks: drop.size, words: wordsOf(blocks, drop) });
-  return kept.filter((i) => !drop.has(i));
+  return leaveOut(blocks, kept, drop, trace, { step: 'template', slots: count });
 }
 
 /**

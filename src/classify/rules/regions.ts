@@ -9,7 +9,7 @@ import { PANEL_MAX_SHARE } from '../params.js';
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
 import { isAnnouncementHint, isCommentsHint, isFilterPanelHint } from '../hints.js';
-import { wordsOf } from './common.js';
+import { leaveOut, wordsOf } from './common.js';
 import { at, outOfRange } from '../../util/at.js';
 
 // Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
@@ -56,11 +56,9 @@ export function dropLandmarkBlocks(snapshot: PageSnapshot, blocks: readonly Text
 function dropInside(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], test: (node: SnapshotNode) => boolean, step: 'comments' | 'controls' | 'filters' | 'announcement', trace: TraceEvent[], maxShare?: number): number[] {
   const inside = withinEach(snapshot, kept.map((i) => at(blocks, i).owner), test);
   const panel = kept.filter((_, j) => at(inside, j));
-  if (panel.length === 0 || panel.length === kept.length) return kept;
-  const words = wordsOf(blocks, panel);
-  if (maxShare !== undefined && words >= maxShare * wordsOf(blocks, kept)) return kept;
-  trace.push({ step, blocks: panel.length, words });
-  return kept.filter((_, j) => !at(inside, j));
+  // (none or all of the kept blocks inside: leaveOut keeps them whatever their share)
+  if (maxShare !== undefined && wordsOf(blocks, panel) >= maxShare * wordsOf(blocks, kept)) return kept;
+  return leaveOut(blocks, kept, new Set(panel), trace, { step });
 }
 
 /**
@@ -146,10 +144,7 @@ function offSlide(snapshot: PageSnapshot, b: TextBlock): boolean {
  */
 export function dropOffSlides(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
   const slides = kept.filter((i) => offSlide(snapshot, at(blocks, i)));
-  if (slides.length === 0 || slides.length === kept.length) return kept;
-  const drop = new Set(slides);
-  trace.push({ step: 'off-slide', blocks: slides.length, words: wordsOf(blocks, slides) });
-  return kept.filter((i) => !drop.has(i));
+  return leaveOut(blocks, kept, new Set(slides), trace, { step: 'off-slide' });
 }
 
 /**
@@ -177,8 +172,6 @@ export function dropDetachedHidden(blocks: readonly TextBlock[], kept: number[],
     if (!bordered) for (let k = i; k < end; k++) if (keptSet.has(k)) drop.push(k);
     i = end;
   }
-  if (drop.length === 0) return kept;
-  const out = new Set(drop);
-  trace.push({ step: 'detached-hidden', blocks: drop.length, words: wordsOf(blocks, drop) });
-  return kept.filter((i) => !out.has(i));
+  // never every kept block: the visible ones stay
+  return leaveOut(blocks, kept, new Set(drop), trace, { step: 'detached-hidden' });
 }

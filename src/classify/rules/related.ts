@@ -9,7 +9,7 @@ import {
 } from '../params.js';
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
-import { wordsOf } from './common.js';
+import { leaveOut } from './common.js';
 import { at, last } from '../../util/at.js';
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -63,9 +63,8 @@ export function dropTeaserArticles(snapshot: PageSnapshot, blocks: readonly Text
     drop.add(i);
     cards.add(a);
   });
-  if (drop.size === 0) return kept;
-  trace.push({ step: 'teasers', articles: cards.size, blocks: drop.size, words: wordsOf(blocks, drop) });
-  return kept.filter((i) => !drop.has(i));
+  // never every kept block: the story's stay
+  return leaveOut(blocks, kept, drop, trace, { step: 'teasers', articles: cards.size });
 }
 
 /** Whether a text is set in capitals: nearly all of its letters upper case. */
@@ -129,10 +128,8 @@ export function dropKickers(snapshot: PageSnapshot, blocks: readonly TextBlock[]
     return !b.hidden && b.words >= KICKER_MIN_WORDS && at(snapshot.nodes, b.owner).tag === 'p' && b.linkChars >= KICKER_LINK_SHARE * b.chars && inCapitals(b.text)
       && linksHome(snapshot, b.owner, base, home);
   });
-  if (drop.length === 0) return kept;
-  const dropSet = new Set(drop);
-  trace.push({ step: 'kickers', blocks: drop.length, words: wordsOf(blocks, drop) });
-  return kept.filter((i) => !dropSet.has(i));
+  // never every kept block: the first and the last stay
+  return leaveOut(blocks, kept, new Set(drop), trace, { step: 'kickers' });
 }
 
 /** The label of a line that points to another page: "Related:", "Also read -", "See also:". */
@@ -188,9 +185,7 @@ export function dropRelatedLinks(snapshot: PageSnapshot, blocks: readonly TextBl
     sections++;
     k = k2 - 1;
   }
-  if (drop.size === 0 || drop.size === kept.length) return kept;
-  trace.push({ step: 'related-links', lines, sections, blocks: drop.size, words: wordsOf(blocks, drop) });
-  return kept.filter((i) => !drop.has(i));
+  return leaveOut(blocks, kept, drop, trace, { step: 'related-links', lines, sections });
 }
 
 /**
@@ -214,10 +209,7 @@ export function dropFurnitureLines(blocks: readonly TextBlock[], kept: number[],
     const b = at(blocks, i);
     return b.words <= FURNITURE_MAX_WORDS && FURNITURE.some((re) => re.test(b.text));
   });
-  if (drop.length === 0 || drop.length === kept.length) return kept;
-  const dropSet = new Set(drop);
-  trace.push({ step: 'furniture', blocks: drop.length, words: wordsOf(blocks, drop) });
-  return kept.filter((i) => !dropSet.has(i));
+  return leaveOut(blocks, kept, new Set(drop), trace, { step: 'furniture' });
 }
 
 /**
@@ -264,7 +256,5 @@ export function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlo
     for (let k = j; k < kept.length && at(owners, k) <= end; k++, n++) drop.add(at(kept, k));
     if (n > 0) sections++;
   });
-  if (drop.size === 0 || drop.size === kept.length) return kept;
-  trace.push({ step: 'recommended', sections, blocks: drop.size, words: wordsOf(blocks, drop) });
-  return kept.filter((i) => !drop.has(i));
+  return leaveOut(blocks, kept, drop, trace, { step: 'recommended', sections });
 }

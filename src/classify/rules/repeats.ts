@@ -8,7 +8,7 @@ import { REPEAT_MIN_WORDS, REPEAT_RUN_BLOCKS, REPEAT_LINE_MIN_WORDS } from '../p
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
 import { isReviewsHint, isSignatureHint } from '../hints.js';
-import { textKey } from './common.js';
+import { leaveOut, textKey } from './common.js';
 import { at, outOfRange } from '../../util/at.js';
 
 // Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
@@ -34,7 +34,6 @@ export function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextB
   // one beside the first, in the same element, is the page's own repetition, as a refrain is.
   const own = new Map<string, number>();
   const repeats = new Set<number>();
-  let words = 0;
   for (const i of kept) {
     const b = blocks[i] ?? outOfRange(i);
     if (b.words < REPEAT_MIN_WORDS) continue;
@@ -43,20 +42,14 @@ export function dropQuotedRepeats(snapshot: PageSnapshot, blocks: readonly TextB
       const parent = (snapshot.nodes[b.owner] ?? outOfRange(b.owner)).parent;
       const first = own.get(key);
       if (first === undefined) own.set(key, parent);
-      else if (thread && first !== parent) {
-        repeats.add(i);
-        words += b.words;
-      }
+      else if (thread && first !== parent) repeats.add(i);
       continue;
     }
-    if (seen.has(key)) {
-      repeats.add(i);
-      words += b.words;
-    } else seen.add(key);
+    if (seen.has(key)) repeats.add(i);
+    else seen.add(key);
   }
-  if (repeats.size === 0) return kept;
-  trace.push({ step: 'repeated', blocks: repeats.size, words });
-  return kept.filter((i) => !repeats.has(i));
+  // never every kept block: the first copy of each text stays
+  return leaveOut(blocks, kept, repeats, trace, { step: 'repeated' });
 }
 
 /**
@@ -88,7 +81,6 @@ export function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], t
   });
   const drop = new Set<number>();
   let runs = 0;
-  let words = 0;
   for (let j = 0; j < kept.length;) {
     if ((earlier[j] ?? outOfRange(j)) < 0) {
       j++;
@@ -98,17 +90,12 @@ export function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], t
     while (end < kept.length && (earlier[end] ?? outOfRange(end)) >= 0 && (earlier[end] ?? outOfRange(end)) === (earlier[end - 1] ?? outOfRange(end - 1)) + 1) end++;
     if (end - j >= REPEAT_RUN_BLOCKS || (lines && end - j === 1 && at(blocks, at(kept, j)).words >= REPEAT_LINE_MIN_WORDS)) {
       runs++;
-      for (let x = j; x < end; x++) {
-        const i = kept[x] ?? outOfRange(x);
-        drop.add(i);
-        words += (blocks[i] ?? outOfRange(i)).words;
-      }
+      for (let x = j; x < end; x++) drop.add(kept[x] ?? outOfRange(x));
     }
     j = end;
   }
-  if (drop.size === 0) return kept;
-  trace.push({ step: 'repeated-run', runs, blocks: drop.size, words });
-  return kept.filter((i) => !drop.has(i));
+  // never every kept block: the first copy of each text stays
+  return leaveOut(blocks, kept, drop, trace, { step: 'repeated-run', runs });
 }
 
 /**
@@ -120,14 +107,7 @@ export function dropRepeatedRuns(blocks: readonly TextBlock[], kept: number[], t
 export function dropSignatures(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[], reviews = false): number[] {
   const named = (node: SnapshotNode): boolean => isSignatureHint(node) || (reviews && isReviewsHint(node));
   const signed = withinEach(snapshot, kept.map((i) => (blocks[i] ?? outOfRange(i)).owner), named);
-  if (signed.every((s) => s) || !signed.some((s) => s)) return kept;
-  const out = kept.filter((_, j) => !(signed[j] ?? outOfRange(j)));
-  let words = 0;
-  kept.forEach((i, j) => {
-    if ((signed[j] ?? outOfRange(j))) words += (blocks[i] ?? outOfRange(i)).words;
-  });
-  trace.push({ step: 'signature', blocks: kept.length - out.length, words });
-  return out;
+  return leaveOut(blocks, kept, new Set(kept.filter((_, j) => signed[j] ?? outOfRange(j))), trace, { step: 'signature' });
 }
 
 /** Text that says something: a letter, a digit, or a pictograph (an emoji answer in a thread). */

@@ -13,7 +13,7 @@ import type { TraceEvent } from '../types.js';
 import { isEmbedHint, isNoiseHint, roleHint } from '../hints.js';
 import { wordTokens } from '../lexicon.js';
 import { describedPairs, sharedPairs } from '../page-features.js';
-import { wordsOf } from './common.js';
+import { keepAlso, wordsOf } from './common.js';
 import { at, last, outOfRange } from '../../util/at.js';
 
 // Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
@@ -33,9 +33,7 @@ export function keepEmbeddedPosts(snapshot: PageSnapshot, blocks: readonly TextB
     if (keptSet.has(i) || b.hidden || b.linkChars > LINKED_SHARE * b.chars) continue;
     if (within(snapshot, b.owner, isEmbedHint)) added.push(i);
   }
-  if (added.length === 0) return kept;
-  trace.push({ step: 'embedded', blocks: added.length, words: wordsOf(blocks, added) });
-  return [...kept, ...added].sort((a, b) => a - b);
+  return keepAlso(blocks, kept, added, trace, { step: 'embedded' });
 }
 
 /** Paragraphs and subheads: what a story's text is made of. */
@@ -289,9 +287,7 @@ export function keepSplitStory(snapshot: PageSnapshot, blocks: readonly TextBloc
       if (!keptSet.has(i) && at(scores, i) >= SPLIT_MIN_SCORE && !smallPiece(snapshot, at(blocks, i).owner)) added.add(i);
     }
   }
-  if (added.size === 0) return kept;
-  trace.push({ step: 'split-story', blocks: added.size, words: wordsOf(blocks, added) });
-  return [...kept, ...added].sort((x, y) => x - y);
+  return keepAlso(blocks, kept, [...added], trace, { step: 'split-story' });
 }
 
 /**
@@ -315,7 +311,5 @@ export function keepDescribed(snapshot: PageSnapshot, blocks: readonly TextBlock
     added.push(i);
     texts.add(b.text);
   });
-  if (added.length === 0) return kept;
-  trace.push({ step: 'described', blocks: added.length, words: wordsOf(blocks, added) });
-  return [...kept, ...added].sort((x, y) => x - y);
+  return keepAlso(blocks, kept, added, trace, { step: 'described' });
 }
