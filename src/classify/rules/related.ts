@@ -216,6 +216,14 @@ export function dropFurnitureLines(blocks: readonly TextBlock[], kept: number[],
  * Headings of a shop's recommendation rails: other products the page suggests beside the one it
  * sells ("Customers who viewed this item also viewed", "Similar items", "You may also like",
  * "Frequently bought together"). English and the commonest shop languages' stock phrases.
+ *
+ * Not built from RELATED_HEADING's vocabulary, though both name "more of this" sections: each
+ * reads its own kind of line, and their shared phrases differ in what they accept. This one finds
+ * a phrase anywhere in a short line ("Customers also viewed these 12 items"); RELATED_HEADING
+ * must match a heading whole, so that a section named "Related reading on tax law" stays. "You
+ * may like" (also optional, "u", "need") and "recommended products" name a shop's rails; "you
+ * may also be interested", "recommended reading" an article's. One source for both would widen
+ * one of them or narrow the other.
  */
 const RECOMMENDS = /\b(also (viewed|bought|purchased|liked?|love|need)|(customers|people|shoppers) who (viewed|bought|purchased)|bought together|recommended (for you|products|items)|more like this|similar (items|products|brands)|related (items|products)|(related|similar) to this (item|product)|(you|u) (may|might|will) (also )?(like|love|need|enjoy)|frequently (bought|purchased)|recently viewed|more from this (shop|seller|store)|sponsored (items|products)|complete the look|shop the look|pairs well with|(items|products) you may)\b|ähnliche (artikel|produkte)|das könnte (ihnen|dir) auch gefallen|vous (aimerez|pourriez aimer)|produits similaires|te puede interesar|productos (similares|relacionados)/i;
 
