@@ -146,6 +146,15 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
     trace.push({ step: 'no-content', why: blocks.length === 0 ? 'the page shows no text' : `no text block scores ${MIN_BEST_SCORE} or more` });
     return { kept, selection: { roots: [], exclude: [] }, container: -1, dropped: [], trace };
   }
+  return selectNodes(snapshot, blocks, kept, components, trace);
+}
+
+/**
+ * The selection the kept blocks make: their enclosing element (the container) minus the subtrees
+ * under it that hold only other text and the text for screen readers only, plus the hidden text
+ * that was kept; and the blocks inside it that were not kept, with why each scored low.
+ */
+function selectNodes(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], components: ArrayLike<number>, trace: TraceEvent[]): Choice {
   const nodes = snapshot.nodes;
   const n = nodes.length;
   const keptText = new Uint8Array(n);
