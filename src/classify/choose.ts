@@ -13,6 +13,7 @@ import { SCORE_COMPONENTS, type ContentSelection, type DropReason, type PageType
 import { round } from './blocks.js';
 import type { RepeatUnit } from './block-features.js';
 import { isScreenReaderHint } from './hints.js';
+import { keepCardTitles } from './rules/card-titles.js';
 import { completeRepeatedSlots, dropTemplateSlots, wholeRows, wholeUnits } from './rules/grid.js';
 import { dropQuotedRepeats, dropRepeatedRuns, dropSignatures, dropSymbolBlocks } from './rules/repeats.js';
 import { dropAnnouncements, dropComments, dropControlGroups, dropDetachedHidden, dropFilterPanels, dropLandmarkBlocks, dropOffSlides } from './rules/regions.js';
@@ -117,6 +118,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   const trace: TraceEvent[] = [];
   let kept = keptBlocks(blocks, scores, power, trace);
   kept = completeRepeatedSlots(snapshot, blocks, kept, units, trace);
+  kept = keepCardTitles(snapshot, blocks, kept, units, trace, GRID_TYPES.has(pageType));
   if (GRID_TYPES.has(pageType)) kept = dropTemplateSlots(snapshot, blocks, kept, units, trace);
   kept = wholeUnits(snapshot, blocks, kept, trace);
   kept = wholeRows(snapshot, blocks, kept, trace);

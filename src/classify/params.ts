@@ -58,6 +58,29 @@ export const TEMPLATE_MIN_UNITS = 3;
 export const TEMPLATE_MAX_DISTINCT = 0.3;
 
 /**
+ * A grid's card names (rules/card-titles.ts): in a group of at least CARD_MIN_UNITS repeated
+ * units of which CARD_KEPT_SHARE or more hold kept text, the slot that names each card is kept in
+ * every card. That slot is in CARD_TITLE_COVER of the units or more, at least
+ * CARD_TITLE_LINK_SHARE of its text is link text (a card's name leads to its page), nearly every
+ * copy says something else (CARD_TITLE_DISTINCT distinct texts; "Add to cart" is one text), and
+ * it is the longest such slot, of CARD_TITLE_MIN_WORDS words or more on average (a name, not a
+ * count of reviews).
+ */
+export const CARD_MIN_UNITS = 3;
+export const CARD_KEPT_SHARE = 0.5;
+export const CARD_TITLE_COVER = 0.5;
+export const CARD_TITLE_LINK_SHARE = 0.5;
+export const CARD_TITLE_DISTINCT = 0.9;
+export const CARD_TITLE_MIN_WORDS = 2;
+/**
+ * On a collection or a listing, the slots that price each card of such a grid are kept too: at
+ * least CARD_PRICE_SHARE of a slot's copies hold a price, and they are short (CARD_PRICE_MAX_WORDS
+ * words on average: "$19.99", "Now $12, was $15"), not a card's description that names a sum.
+ */
+export const CARD_PRICE_SHARE = 0.8;
+export const CARD_PRICE_MAX_WORDS = 6;
+
+/**
  * A table row is read whole (choose.ts, wholeRows): in a row of at least ROW_MIN_CELLS cells whose
  * kept text is at least ROW_KEEP_SHARE of the row's characters, the row's other cells of at most
  * ROW_CELL_MAX_WORDS words are kept too. A standings table's position, a spec sheet's unit: short

@@ -123,6 +123,8 @@ export type TraceEvent =
   | { step: 'controls'; blocks: number; words: number }
   /** Slots of a grid's cards that say the same in every card (a button, a badge), left out of a collection or listing. */
   | { step: 'template'; slots: number; blocks: number; words: number }
+  /** The slot that names each card of a kept grid (a linked title), kept in every card. */
+  | { step: 'card-titles'; cards: number; blocks: number; words: number }
   /** Kept text in a filter panel (facets of a shop's or a catalogue's grid), left out. */
   | { step: 'filters'; blocks: number; words: number }
   /** Kept text in a site-wide announcement bar ("Free shipping on orders $75+"), left out. */

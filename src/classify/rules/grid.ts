@@ -45,7 +45,7 @@ export function completeRepeatedSlots(snapshot: PageSnapshot, blocks: readonly T
 }
 
 /** A price: a currency sign, or an amount with cents ("19,99"). */
-const PRICE = /[\p{Sc}]|\d[.,]\d\d(?!\d)/u;
+export const PRICE = /[\p{Sc}]|\d[.,]\d\d(?!\d)/u;
 
 /**
  * The blocks `ids` (in order) grouped by their slot in a repeated unit (see

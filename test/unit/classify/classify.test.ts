@@ -131,6 +131,29 @@ describe('choosing the main content from block scores', () => {
     expect(texts('article')).toContain('Add to Compare');
   });
 
+  it('keeps the linked name of every card of a kept grid, and on a collection its price', () => {
+    const card = (i: number) => el('li', { rect: [100, 100 + i * 100, 600, 90], attrs: { class: 'card' } }, [
+      el('h3', { rect: [100, 100 + i * 100, 600, 30] }, [
+        el('a', { rect: [100, 100 + i * 100, 600, 30], attrs: { href: `https://shop.example/mug-${i}` } }, [text(`Stoneware mug number ${i}, handmade`, [100, 100 + i * 100, 600, 30])]),
+      ]),
+      el('p', { rect: [100, 130 + i * 100, 600, 20] }, [text(`Model ${i}: glazed in the kiln for a day, ${i + 2} colours`, [100, 130 + i * 100, 600, 20])]),
+      el('div', { rect: [100, 160 + i * 100, 100, 20], attrs: { class: 'price' } }, [text(`$${15 + i}.99`, [100, 160 + i * 100, 100, 20])]),
+    ]);
+    const s = page(el('body', { rect: [0, 0, 1200, 800] }, [el('ul', { rect: [100, 100, 600, 500] }, [0, 1, 2, 3].map(card))]));
+    const bs = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    const units = indexBlocks(s, segment(s), bs).repeatAt;
+    // the model keeps each card's description, and neither its name nor its price
+    const scores = bs.map((b) => (b.text.startsWith('Model') ? 0.9 : 0.02));
+    const texts = (type: PageType) => chooseContent(s, bs, scores, zeros(bs.length), 1, units, type).kept.map((i) => at(bs, i).text);
+    expect(texts('collection')).toEqual([0, 1, 2, 3].flatMap((i) => [`Stoneware mug number ${i}, handmade`, `Model ${i}: glazed in the kiln for a day, ${i + 2} colours`, `$${15 + i}.99`]));
+    expect(texts('article')).toEqual([0, 1, 2, 3].flatMap((i) => [`Stoneware mug number ${i}, handmade`, `Model ${i}: glazed in the kiln for a day, ${i + 2} colours`]));
+    const c = chooseContent(s, bs, scores, zeros(bs.length), 1, units, 'collection');
+    expect(c.trace).toContainEqual({ step: 'card-titles', cards: 4, blocks: 8, words: 24 });
+    // a grid whose cards the model mostly leaves out gains nothing
+    const few = bs.map((b) => (b.text.startsWith('Model 0') ? 0.9 : 0.02));
+    expect(chooseContent(s, bs, few, zeros(bs.length), 1, units, 'collection').kept).toHaveLength(1);
+  });
+
   it('keeps every line of a <pre> or a <br>-split element once one line is kept', () => {
     const line = (s: string, y: number) => text(s, [100, y, 300, 20]);
     const s = page(el('body', { rect: [0, 0, 1200, 800] }, [

@@ -1,0 +1,111 @@
+/**
+ * A card's name is part of what the card says: in a grid whose cards are kept, the slot that
+ * names each card (a linked title, different in every card) is kept in every card. The models
+ * score a product's or a story's linked name as a link among links, often just under the cut,
+ * while the card's description, badge or model number beside it is kept: the grid then lists
+ * entries without their names. On a collection or a listing the card's price is kept the same
+ * way: WCXB's collection gold lists each product's name and price.
+ */
+import type { PageSnapshot } from '../../snapshot/types.js';
+import { signature, type RepeatUnit } from '../block-features.js';
+import { CARD_KEPT_SHARE, CARD_MIN_UNITS, CARD_TITLE_COVER, CARD_TITLE_DISTINCT, CARD_TITLE_LINK_SHARE, CARD_TITLE_MIN_WORDS, CARD_PRICE_SHARE, CARD_PRICE_MAX_WORDS } from '../params.js';
+import type { TextBlock } from '../text-blocks.js';
+import type { TraceEvent } from '../types.js';
+import { keepAlso } from './common.js';
+import { PRICE } from './grid.js';
+import { at, outOfRange } from '../../util/at.js';
+
+interface Slot {
+  members: number[];
+  units: Set<number>;
+}
+
+interface Group {
+  units: Set<number>;
+  kept: Set<number>;
+  slots: Map<string, Slot>;
+}
+
+/** The visible blocks of each group of repeated units (same parent, same shape), by slot. */
+function groups(snapshot: PageSnapshot, blocks: readonly TextBlock[], units: readonly RepeatUnit[], keptSet: ReadonlySet<number>): Map<string, Group> {
+  const nodes = snapshot.nodes;
+  const out = new Map<string, Group>();
+  blocks.forEach((b, i) => {
+    const u = units[i] ?? outOfRange(i);
+    if (u.id < 0 || b.hidden) return;
+    const unit = nodes[u.id] ?? outOfRange(u.id);
+    const key = `${unit.parent}|${signature(unit)}`;
+    let g = out.get(key);
+    if (!g) out.set(key, (g = { units: new Set(), kept: new Set(), slots: new Map() }));
+    g.units.add(u.id);
+    if (keptSet.has(i)) g.kept.add(u.id);
+    const slotKey = `${u.k}|${signature(nodes[b.owner] ?? outOfRange(b.owner))}`;
+    let s = g.slots.get(slotKey);
+    if (!s) g.slots.set(slotKey, (s = { members: [], units: new Set() }));
+    s.members.push(i);
+    s.units.add(u.id);
+  });
+  return out;
+}
+
+/** The slot that names each card: linked, in most cards, a different text in each, the longest such. */
+function titleSlot(blocks: readonly TextBlock[], g: Group): Slot | undefined {
+  let best: Slot | undefined;
+  let bestWords = 0;
+  for (const s of g.slots.values()) {
+    if (s.units.size < CARD_TITLE_COVER * g.units.size) continue;
+    let chars = 0;
+    let linkChars = 0;
+    let words = 0;
+    const texts = new Set<string>();
+    for (const i of s.members) {
+      const b = at(blocks, i);
+      chars += b.chars;
+      linkChars += b.linkChars;
+      words += b.words;
+      texts.add(b.text.toLowerCase());
+    }
+    const meanWords = words / s.members.length;
+    if (linkChars < CARD_TITLE_LINK_SHARE * chars || texts.size < CARD_TITLE_DISTINCT * s.members.length || meanWords < CARD_TITLE_MIN_WORDS) continue;
+    if (meanWords > bestWords) {
+      best = s;
+      bestWords = meanWords;
+    }
+  }
+  return best;
+}
+
+/** The slots that price each card: in most cards, short, nearly every copy a price. */
+function priceSlots(blocks: readonly TextBlock[], g: Group): Slot[] {
+  return [...g.slots.values()].filter((s) => {
+    if (s.units.size < CARD_TITLE_COVER * g.units.size) return false;
+    const priced = s.members.filter((i) => PRICE.test(at(blocks, i).text)).length;
+    const words = s.members.reduce((n, i) => n + at(blocks, i).words, 0);
+    return priced >= CARD_PRICE_SHARE * s.members.length && words <= CARD_PRICE_MAX_WORDS * s.members.length;
+  });
+}
+
+/**
+ * `kept` with the name slot of every grid whose cards are mostly kept, in all its cards; with
+ * `prices` (a collection or a listing) its price slots too.
+ */
+export function keepCardTitles(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], units: readonly RepeatUnit[] | undefined, trace: TraceEvent[], prices = false): number[] {
+  if (!units || kept.length === 0) return kept;
+  const keptSet = new Set(kept);
+  const added: number[] = [];
+  let cards = 0;
+  for (const g of groups(snapshot, blocks, units, keptSet).values()) {
+    if (g.units.size < CARD_MIN_UNITS || g.kept.size < CARD_KEPT_SHARE * g.units.size) continue;
+    const title = titleSlot(blocks, g);
+    const slots = [...(title ? [title] : []), ...(prices ? priceSlots(blocks, g) : [])];
+    for (const s of slots) {
+      for (const i of s.members) {
+        if (keptSet.has(i)) continue;
+        keptSet.add(i);
+        added.push(i);
+      }
+    }
+    if (slots.length) cards += g.units.size;
+  }
+  return keepAlso(blocks, kept, added, trace, { step: 'card-titles', cards });
+}
