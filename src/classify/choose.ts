@@ -19,6 +19,8 @@ import { dropQuotedRepeats, dropRepeatedRuns, dropSignatures, dropSymbolBlocks }
 import { dropAnnouncements, dropComments, dropControlGroups, dropDetachedHidden, dropFilterPanels, dropLandmarkBlocks, dropOffSlides } from './rules/regions.js';
 import { dropFurnitureLines, dropKickers, dropRecommended, dropRelatedLinks, dropTeaserArticles } from './rules/related.js';
 import { continueStory, keepDescribed, keepEmbeddedPosts, keepSplitStory } from './rules/story.js';
+import { keepHiddenSpecs } from './rules/product-specs.js';
+import { dropHiddenScraps } from './rules/hidden-scraps.js';
 import { last, outOfRange } from '../util/at.js';
 
 // Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
@@ -142,10 +144,13 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   kept = continueStory(snapshot, blocks, kept, scores, trace);
   if (pageType === 'product') kept = dropRecommended(snapshot, blocks, kept, trace);
   if (pageType === 'product') kept = keepDescribed(snapshot, blocks, kept, trace);
+  if (pageType === 'product') kept = keepHiddenSpecs(snapshot, blocks, kept, trace);
+  kept = dropHiddenScraps(blocks, kept, trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power });
   if (kept.length === 0) {
-    trace.push({ step: 'no-content', why: blocks.length === 0 ? 'the page shows no text' : `no text block scores ${MIN_BEST_SCORE} or more` });
+    const scraps = trace.some((t) => t.step === 'hidden-scraps');
+    trace.push({ step: 'no-content', why: blocks.length === 0 ? 'the page shows no text' : scraps ? 'the kept text was a few hidden words' : `no text block scores ${MIN_BEST_SCORE} or more` });
     return { kept, selection: { roots: [], exclude: [] }, container: -1, dropped: [], trace };
   }
   return selectNodes(snapshot, blocks, kept, components, trace);

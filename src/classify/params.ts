@@ -214,3 +214,20 @@ export const CONSENT_MAX_CHARS = 700;
  * its wrappers up to this many levels up (`<div class="footer"><div><p>`).
  */
 export const HINT_WRAPPER_LEVELS = 2;
+
+/**
+ * A product page's hidden spec sheet (product-specs.ts): a `<table>` of at least SPEC_MIN_ROWS rows
+ * (or a `<dl>` of as many terms), at least SPEC_PAIR_SHARE of them label/value pairs (two cells),
+ * and no cell longer than SPEC_CELL_MAX_WORDS words. Two rows tell a sheet from a lone layout row;
+ * a table of long cells is a comparison or a text laid out in a table, not a sheet of values.
+ */
+export const SPEC_MIN_ROWS = 2;
+export const SPEC_PAIR_SHARE = 0.8;
+export const SPEC_CELL_MAX_WORDS = 40;
+
+/**
+ * Kept text that is all hidden and this many words or fewer is no main content (hidden-scraps.ts):
+ * a menu's placeholder or a dialog's prompt, a line or two; a hidden article body or spec sheet
+ * runs to dozens of words.
+ */
+export const HIDDEN_SCRAP_MAX_WORDS = 8;

@@ -115,6 +115,10 @@ export type TraceEvent =
   | { step: 'split-story'; blocks: number; words: number }
   /** Blocks of a product page that repeat its own description (meta and structured data), kept. */
   | { step: 'described'; blocks: number; words: number }
+  /** Hidden spec sheets of a product page (a tab's label/value table), kept. */
+  | { step: 'hidden-specs'; blocks: number; words: number }
+  /** The kept text was all hidden and a few words: no main content. */
+  | { step: 'hidden-scraps'; blocks: number; words: number }
   /** Paragraphs that continue the kept text after its container closes, kept. */
   | { step: 'continued'; blocks: number; words: number }
   /** The page type changed after the selection: a listing whose kept entries were teasers around one story is an article. */
