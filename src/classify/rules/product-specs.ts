@@ -44,10 +44,13 @@ function isSpecSheet(nodes: readonly SnapshotNode[], node: SnapshotNode): boolea
 }
 
 /**
- * Adds every block of each spec sheet (isSpecSheet) whose text is all hidden and not all of it
- * kept already, outside the site's landmarks, with short cells (SPEC_CELL_MAX_WORDS words at most).
+ * Adds, when something is kept, every block of each spec sheet (isSpecSheet) whose text is all
+ * hidden and not all of it kept already, outside the site's landmarks, with short cells (SPEC_CELL_MAX_WORDS words at most).
  */
 export function keepHiddenSpecs(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  // a page where nothing scored as content has no product shown to complete: its hidden sheets
+  // are a shell's leftovers, and the honest answer stays no content
+  if (kept.length === 0) return kept;
   const nodes = snapshot.nodes;
   const verdict = new Map<number, boolean>();
   // the sheet nearest above a block's element, -1 when none is or when the block is in a landmark

@@ -131,6 +131,53 @@ describe('choosing the main content from block scores', () => {
     expect(texts('article')).toContain('Add to Compare');
   });
 
+  it('keeps a product page\'s hidden spec sheet, and no visible or long-celled table', () => {
+    const row = (y: number, label: string, value: string, visible: boolean) =>
+      el('tr', { rect: [100, y, 600, 20], visible }, [
+        el('th', { rect: [100, y, 200, 20], visible }, [text(label, [100, y, 200, 20], { visible })]),
+        el('td', { rect: [300, y, 400, 20], visible }, [text(value, [300, y, 400, 20], { visible })]),
+      ]);
+    const sheet = (y: number, visible: boolean, tag = 'Material') =>
+      el('table', { rect: [100, y, 600, 60], visible }, [el('tbody', { rect: [100, y, 600, 60], visible }, [
+        row(y, tag, 'Glazed stoneware', visible),
+        row(y + 20, 'Capacity', '350 ml', visible),
+        row(y + 40, 'Care', 'Dishwasher safe', visible),
+      ])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('main', { rect: [100, 100, 600, 700] }, [
+        el('p', { rect: [100, 100, 600, 60] }, [text('A stoneware mug thrown by hand and glazed in small batches, each one a little different.', [100, 100, 600, 60])]),
+        sheet(200, false),
+        sheet(300, true, 'Finish'),
+      ]),
+      el('footer', { rect: [0, 800, 1200, 60] }, [sheet(800, false, 'Shipping')]),
+    ]));
+    const bs = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    // the model keeps the description and none of the tables' cells
+    const scores = bs.map((b) => (b.text.startsWith('A stoneware') ? 0.9 : 0.02));
+    const texts = (type: PageType) => chooseContent(s, bs, scores, zeros(bs.length), 1, undefined, type).kept.map((i) => at(bs, i).text);
+    const product = texts('product');
+    // the hidden sheet in the page comes back whole; the visible one and the footer's stay out
+    expect(product).toEqual(['A stoneware mug thrown by hand and glazed in small batches, each one a little different.', 'Material', 'Glazed stoneware', 'Capacity', '350 ml', 'Care', 'Dishwasher safe']);
+    expect(texts('article')).toEqual([product[0]]);
+    const c = chooseContent(s, bs, scores, zeros(bs.length), 1, undefined, 'product');
+    expect(c.trace).toContainEqual({ step: 'hidden-specs', blocks: 6, words: 9 });
+    // a page the model finds nothing on does not get a hidden table as its content
+    expect(chooseContent(s, bs, bs.map(() => 0.01), zeros(bs.length), 1, undefined, 'product').kept).toEqual([]);
+  });
+
+  it('returns no content when all that is kept is a few hidden words', () => {
+    const s = page(el('body', { rect: [0, 0, 1200, 800] }, [
+      el('div', { rect: [0, 0, 0, 0], visible: false }, [text("I'm shopping for...", [0, 0, 0, 0], { visible: false })]),
+      el('nav', { rect: [0, 0, 1200, 40] }, [text('Home Deals Help', [0, 0, 300, 40])]),
+    ]));
+    const bs = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    const scores = bs.map((b) => (b.hidden ? 0.9 : 0.01));
+    const c = chooseContent(s, bs, scores, zeros(bs.length), 1, undefined, 'product');
+    expect(c.kept).toEqual([]);
+    expect(c.trace).toContainEqual({ step: 'hidden-scraps', blocks: 1, words: 3 });
+    expect(c.trace).toContainEqual({ step: 'no-content', why: 'the kept text was a few hidden words' });
+  });
+
   it('keeps the linked name of every card of a kept grid, and on a collection its price', () => {
     const card = (i: number) => el('li', { rect: [100, 100 + i * 100, 600, 90], attrs: { class: 'card' } }, [
       el('h3', { rect: [100, 100 + i * 100, 600, 30] }, [
