@@ -204,10 +204,12 @@ A pure function of the page snapshot (\`segment()\` in src/segment): same snapsh
    (a region without a finer split among them), by the **role model** (models/roles.json): gradient-boosted trees that give
    one of ${roles.ROLE_CLASSES.map((c) => `\`${c}\``).join(', ')} from ${roleModel.features.length} features
    of the block (src/classify/role-features.ts): its place on the page and against the main
-   content, its size, its text (length, link density, characters per link, links per line,
+   content (how much of its width lies in the main content's column, its width against it, how
+   far above or below it), its size, its text's rank and share among the page's plain text, its text (length, link density, characters per link, links per line,
    sentences, main-content share), its link texts and list items (words per link text, the share
    of headline-length links, of list items that are one link and of text in list items, the
-   share of short text runs), its DoC, the role its own elements name, the link density of
+   share of short text runs), its DoC, the role its own elements name and the one the nearest element above it names,
+   the page's link density, the link density of
    the fine blocks before and after it (in its region, and on the page), its region's rule role
    and features, the rule roles of the regions before and after its own, its place in its
    region's run of blocks and in the regions' order, and the shape of its DOM

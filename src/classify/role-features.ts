@@ -3,10 +3,11 @@
  * sees of a fine block: where it sits on the page and against the main content, how big it is,
  * what its text is like (links, length, sentences, main-content share), what its links and list
  * items are like (a menu's short one-link items against a teaser list's headline links), which
- * boilerplate role its own elements name, its DoC, the role and features of the region (top-level
- * block) it lies in (itself, for a region with no finer split), and its place among the other
- * blocks and regions, and the shape of its DOM (block-shape.ts: a run of like items, where its
- * links lead and whether the page repeats them, dates and separators in its text).
+ * boilerplate role its own elements name (and the nearest element above it), its DoC, the role
+ * and features of the region (top-level block) it lies in (itself, for a region with no finer
+ * split), and its place among the other blocks and regions, and the shape of its DOM
+ * (block-shape.ts: a run of like items, where its links lead and whether the page repeats them,
+ * dates and separators in its text).
  * Every value comes from the decision record's block features (blocks.ts), the tree's two levels
  * and the block's own nodes; nothing here looks at the people's marks.
  */
@@ -26,6 +27,9 @@ const PX_CAP = 6000;
 /** Pixels of slack when comparing a block's edges with the main content's. */
 const EDGE = 4;
 
+/** A block's width against the main content's is capped here (a full-width band over a narrow column). */
+const WIDTH_RATIO_CAP = 4;
+
 /** The feature names, in the order of {@link roleFeatureRow}'s values. */
 export const ROLE_FEATURES: readonly string[] = [
   'left', 'right', 'top', 'bottom', 'topPx', 'belowPx', 'widthShare', 'heightPx', 'areaShare', 'centring',
@@ -42,6 +46,9 @@ export const ROLE_FEATURES: readonly string[] = [
   ...REGION_ROLES.map((r) => `prevRegion_${r}`),
   ...REGION_ROLES.map((r) => `nextRegion_${r}`),
   ...SHAPE_FEATURES,
+  'mainOverlapX', 'widthToMain', 'gapAboveMain', 'gapBelowMain', 'pageLinkDensity', 'relLinkDensity',
+  ...HINTS.map((h) => `ancestorHint_${h}`),
+  'plainRank', 'plainShare',
 ];
 
 /**
@@ -63,6 +70,17 @@ export interface RoleContext {
   /** The rule roles of the regions before and after its region, null at the ends. */
   prevRegionRole: Role | null;
   nextRegionRole: Role | null;
+  /**
+   * The role named by the nearest element above the block's own roots that names one (a landmark,
+   * a tag such as `<aside>`, a class such as `sidebar`; hints.ts), however far up: a fine block deep
+   * inside a `<nav>` or a `div.footer` whose region starts higher still lies in it. Null: none.
+   */
+  ancestorHint: Role | null;
+  /**
+   * The block's rank among the page's fine blocks by non-link characters (0: the most), as a
+   * share of their number: the page's longest plain texts are its content, whatever their size.
+   */
+  plainRank: number;
 }
 
 /** The page-wide values every row of a page shares. */
@@ -73,6 +91,13 @@ export interface RolePage {
   chars: number;
   /** The main content's rectangle (classify's `main`), or null on a page without one. */
   main: Rect | null;
+  /** Share of the whole page's text that is link text (the root's): a link-heavy page's content is link-heavy too. */
+  linkDensity: number;
+}
+
+/** A block's characters that are not link text. */
+export function plainChars(b: BlockRecord): number {
+  return b.features.chars * (1 - b.features.linkDensity);
 }
 
 function bottom(r: Rect): number {
@@ -118,10 +143,20 @@ export function roleFeatureRow(block: BlockRecord, region: BlockRecord, regionRo
     ...REGION_ROLES.map((x) => (ctx.prevRegionRole === x ? 1 : 0)),
     ...REGION_ROLES.map((x) => (ctx.nextRegionRole === x ? 1 : 0)),
     ...shape,
+    // the main content's column: how much of the block's width lies in it, how wide it is against
+    // it, and how far (px) above or below it the block starts (-1: not above / below, or no main)
+    m ? Math.max(0, Math.min(r.x + r.w, m.x + m.w) - Math.max(r.x, m.x)) / Math.max(1, r.w) : 0,
+    m ? Math.min(WIDTH_RATIO_CAP, r.w / Math.max(1, m.w)) : 0,
+    aboveMain && m ? cap(m.y - bottom(r)) : -1, belowMain && m ? cap(r.y - bottom(m)) : -1,
+    // the page's link density and the block's above it: on a page of links, its content is links too
+    page.linkDensity, f.linkDensity - page.linkDensity,
+    ...HINTS.map((h) => (ctx.ancestorHint === h ? 1 : 0)),
+    // its rank among the page's fine blocks by plain (non-link) text, and its share of that text
+    ctx.plainRank, page.chars ? plainChars(block) / Math.max(1, page.chars * (1 - page.linkDensity)) : 0,
   ];
 }
 
 /** The page-wide values for a page's block records (pre-order, root first). */
 export function rolePage(records: readonly BlockRecord[], main: Rect | null, snapshot: PageSnapshot): RolePage {
-  return { width: snapshot.document.width, height: snapshot.document.height, chars: records[0]?.features.chars ?? 0, main };
+  return { width: snapshot.document.width, height: snapshot.document.height, chars: records[0]?.features.chars ?? 0, main, linkDensity: records[0]?.features.linkDensity ?? 0 };
 }

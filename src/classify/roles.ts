@@ -11,8 +11,9 @@
  *    model (models/roles.json, a gradient-boosted tree ensemble fitted by scripts/fit-roles.mjs
  *    on the block types people marked on the seg-random pages; docs/segmentation.md): one of
  *    header, navigation, content, sidebar, footer, advertisement, comments, from the block's
- *    place on the page and against the main content, its size, its text (length, link density,
- *    link length, sentences, main-content share), its DoC, the role its own elements name, its
+ *    place on the page and against the main content (in its column, above or below it), its
+ *    size, its text (length, link density, link length, sentences, main-content share, its rank
+ *    by plain text), its DoC, the role its own elements name and the nearest element above, its
  *    region's role and features, and its place among the others (in its region's run of blocks,
  *    in the regions' order, between which regions; role-features.ts), and the shape of its DOM
  *    (a run of like items, where its links lead, dates in its text; block-shape.ts). `content`
@@ -37,9 +38,10 @@ import type { PageSnapshot, Rect } from '../snapshot/types.js';
 import { featureColumns, predictMargins, type TreeModel } from './model.js';
 import { BlockShapes } from './block-shape.js';
 import type { TextTally } from './blocks.js';
-import { ROLE_FEATURES, roleFeatureRow, rolePage, type RoleContext } from './role-features.js';
+import { ROLE_FEATURES, plainChars, roleFeatureRow, rolePage, type RoleContext } from './role-features.js';
 import type { BlockRecord, Decision, Role } from './types.js';
 import { at } from '../util/at.js';
+import { roleHint } from './hints.js';
 
 /** Which blocks make up each level of the tree (segment's `BlockTree.levels`). */
 export interface RoleLevels {
@@ -143,6 +145,8 @@ export function roleTable(records: readonly BlockRecord[], main: Decision['main'
   for (const k of regionOf) count.set(k, (count.get(k) ?? 0) + 1);
   const seen = new Map<number, number>();
   const shapes = new BlockShapes(snapshot, text);
+  const rank = new Array<number>(blocks.length);
+  blocks.map((b, i) => [plainChars(b), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]).forEach(([, i], r) => (rank[i] = r));
   blocks.forEach((b, i) => {
     const k = at(regionOf, i);
     const prev = i > 0 && regionOf[i - 1] === k ? at(blocks, i - 1) : null;
@@ -153,11 +157,24 @@ export function roleTable(records: readonly BlockRecord[], main: Decision['main'
       index, count: count.get(k) ?? 1, regionIndex: k, regions: regions.length,
       prevAny: i > 0 ? at(blocks, i - 1) : null, nextAny: i + 1 < blocks.length ? at(blocks, i + 1) : null,
       prevRegionRole: k > 0 ? at(regionRoles, k - 1) : null, nextRegionRole: k >= 0 && k + 1 < regions.length ? at(regionRoles, k + 1) : null,
+      ancestorHint: ancestorHint(snapshot, nodes?.get(b.id) ?? []),
+      plainRank: blocks.length > 1 ? at(rank, i) / (blocks.length - 1) : 0,
     };
     const shape = shapes.row(nodes?.get(b.id) ?? []);
     rows.set(roleFeatureRow(b, k >= 0 ? at(regions, k) : b, k >= 0 ? at(regionRoles, k) : 'other', prev, next, page, ctx, shape), i * n);
   });
   return { regions, regionRoles, blocks, regionOf, rows };
+}
+
+/** The role named by the nearest element above a block's first root node (role-features.ts, RoleContext.ancestorHint). */
+function ancestorHint(snapshot: PageSnapshot, roots: readonly number[]): Role | null {
+  const first = roots[0];
+  if (first === undefined) return null;
+  for (let id = at(snapshot.nodes, first).parent; id >= 0; id = at(snapshot.nodes, id).parent) {
+    const h = roleHint(at(snapshot.nodes, id));
+    if (h) return h;
+  }
+  return null;
 }
 
 /** The snapshot nodes each block of the tree owns, by block id (roleTable's `nodes`). */

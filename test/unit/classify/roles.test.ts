@@ -64,7 +64,7 @@ describe('role features', () => {
   it('gives one value per named feature, names unique', () => {
     const r = pageRecords();
     expect(new Set(ROLE_FEATURES).size).toBe(ROLE_FEATURES.length);
-    const ctx = { index: 0, count: 2, regionIndex: 1, regions: 4, prevAny: (r[1] ?? outOfRange(1)), nextAny: (r[4] ?? outOfRange(4)), prevRegionRole: 'header' as const, nextRegionRole: 'sidebar' as const };
+    const ctx = { index: 0, count: 2, regionIndex: 1, regions: 4, prevAny: (r[1] ?? outOfRange(1)), nextAny: (r[4] ?? outOfRange(4)), prevRegionRole: 'header' as const, nextRegionRole: 'sidebar' as const, ancestorHint: 'sidebar' as const, plainRank: 0.25 };
     const shape = SHAPE_FEATURES.map((_, i) => i + 100);
     const row = roleFeatureRow((r[3] ?? outOfRange(3)), (r[2] ?? outOfRange(2)), 'main', null, (r[4] ?? outOfRange(4)), rolePage(r, main.rect, snapshot), ctx, shape);
     expect(row).toHaveLength(ROLE_FEATURES.length);
@@ -79,6 +79,9 @@ describe('role features', () => {
     expect(at('prevAnyLinkDensity')).toBeCloseTo(0.9);
     expect([at('prevRegion_header'), at('prevRegion_main'), at('nextRegion_sidebar')]).toEqual([1, 0, 1]);
     expect(SHAPE_FEATURES.map(at)).toEqual(shape);
+    // the main content itself: all in its column, as wide, neither above nor below it
+    expect([at('mainOverlapX'), at('widthToMain'), at('gapAboveMain'), at('gapBelowMain')]).toEqual([1, 1, -1, -1]);
+    expect([at('ancestorHint_sidebar'), at('ancestorHint_navigation'), at('plainRank')]).toEqual([1, 0, 0.25]);
   });
 });
 
@@ -179,6 +182,13 @@ describe('fine roles (step 2)', () => {
     expect(at('prevAnyLinkDensity')).toBeCloseTo(0.8);
     expect(at('nextAnyLinkDensity')).toBe(0);
     expect([at('prevRegion_main'), at('nextRegion_footer')]).toEqual([1, 1]);
+    // beside the main column (x 0-800), not in it; the article and the footer hold more plain text
+    expect([at('mainOverlapX'), at('widthToMain'), at('gapAboveMain'), at('gapBelowMain')]).toEqual([0, 350 / 800, -1, -1]);
+    expect(at('plainRank')).toBe(2 / 4);
+    const footer = t.blocks.findIndex((b) => b.id === '1-4');
+    const foot = (name: string) => t.rows[footer * ROLE_FEATURES.length + ROLE_FEATURES.indexOf(name)];
+    expect(foot('mainOverlapX')).toBeCloseTo(800 / 1200);
+    expect([foot('gapBelowMain'), foot('gapAboveMain')]).toEqual([600, -1]);
   });
 
   it('reads each fine block\'s DOM shape from the nodes the tree gives it', () => {
@@ -192,6 +202,14 @@ describe('fine roles (step 2)', () => {
     expect(repItems(t)).toEqual([4]);
     // without the nodes, no block has a shape
     expect(repItems(roleTable(a.decision.blocks, a.decision.main, snap, a.tree.levels))).toEqual([0]);
+  });
+
+  it('names the role of the nearest element above a fine block that names one', () => {
+    const inNav = page(h('div', { class: 'site-nav' }, h('div', {}, h('div', {}, h('ul', {}, ...['Home', 'About us', 'Blog'].map((w) => h('li', {}, h('a', { href: `/${w}` }, w))))))));
+    const a = analyzeSnapshot(inNav);
+    const t = roleTable(a.decision.blocks, a.decision.main, inNav, a.tree.levels, blockNodes(a.tree.root));
+    const hint = (name: string) => t.rows[ROLE_FEATURES.indexOf(name)];
+    expect([hint('ancestorHint_navigation'), hint('ancestorHint_footer')]).toEqual([1, 0]);
   });
 
   it('keeps a fixed overlay region an overlay at both levels', () => {
