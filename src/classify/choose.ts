@@ -21,6 +21,7 @@ import { dropFurnitureLines, dropKickers, dropRecommended, dropRelatedLinks, dro
 import { continueStory, keepDescribed, keepEmbeddedPosts, keepSplitStory } from './rules/story.js';
 import { keepHiddenSpecs } from './rules/product-specs.js';
 import { dropHiddenScraps } from './rules/hidden-scraps.js';
+import { keepStoryLists } from './rules/story-lists.js';
 import { last, outOfRange } from '../util/at.js';
 
 // Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
@@ -106,6 +107,9 @@ const STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'listing', 'docum
 /** Page types whose main content is a grid of products or entries, narrowed by filter panels. */
 const GRID_TYPES: ReadonlySet<PageType> = new Set(['collection', 'listing']);
 
+/** Page types whose content is running text, where a list between kept blocks is part of it (rules/story-lists.ts). */
+const LIST_STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'documentation', 'service']);
+
 /** Page types whose ticker and carousel slides are not content (see dropOffSlides). */
 const SLIDE_FREE_TYPES: ReadonlySet<PageType> = new Set(['article', 'product']);
 
@@ -142,6 +146,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   if (pageType === 'forum') kept = dropDetachedHidden(blocks, kept, trace);
   if (pageType === 'article') kept = keepSplitStory(snapshot, blocks, kept, scores, trace);
   kept = continueStory(snapshot, blocks, kept, scores, trace);
+  if (LIST_STORY_TYPES.has(pageType)) kept = keepStoryLists(snapshot, blocks, kept, scores, trace);
   if (pageType === 'product') kept = dropRecommended(snapshot, blocks, kept, trace);
   if (pageType === 'product') kept = keepDescribed(snapshot, blocks, kept, trace);
   if (pageType === 'product') kept = keepHiddenSpecs(snapshot, blocks, kept, trace);

@@ -231,3 +231,15 @@ export const SPEC_CELL_MAX_WORDS = 40;
  * runs to dozens of words.
  */
 export const HIDDEN_SCRAP_MAX_WORDS = 8;
+
+/**
+ * A list or a table in a story's flow whose items the model left out (rules/story-lists.ts) is
+ * kept whole when at most STORY_LIST_MAX_LINK_SHARE of its text is link text (more is a link rail
+ * or a table of contents) and its left-out items average a final score of STORY_LIST_MIN_SCORE or
+ * more (below, the model read them as page chrome: a product box's spec lines, a call to action).
+ * A table's cells, shorter still (a figure, a name), score lower than list items for the same
+ * kind of text: STORY_TABLE_MIN_SCORE. Both cuts were set on the WCXB dev set (articles).
+ */
+export const STORY_LIST_MAX_LINK_SHARE = 0.5;
+export const STORY_LIST_MIN_SCORE = 0.4;
+export const STORY_TABLE_MIN_SCORE = 0.2;

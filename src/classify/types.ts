@@ -121,6 +121,8 @@ export type TraceEvent =
   | { step: 'hidden-scraps'; blocks: number; words: number }
   /** Paragraphs that continue the kept text after its container closes, kept. */
   | { step: 'continued'; blocks: number; words: number }
+  /** Lists and tables in a story's flow, between kept blocks, whose short items were left out: kept whole. */
+  | { step: 'story-lists'; lists: number; blocks: number; words: number }
   /** The page type changed after the selection: a listing whose kept entries were teasers around one story is an article. */
   | { step: 'retyped'; from: PageType; to: PageType }
   /** Kept text in groups of form controls (`<fieldset>`: filter facets, option pickers), left out. */

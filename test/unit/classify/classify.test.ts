@@ -243,6 +243,31 @@ describe('choosing the main content from block scores', () => {
     expect(c.trace).toContainEqual({ step: 'rows', rows: 2, blocks: 2 });
   });
 
+  it('keeps a list or a table in the story flow whole when the model left its short items out', () => {
+    const item = (s: string, x: number, y: number, tag = 'li') => el(tag, { rect: [x, y, 300, 20] }, [text(s, [x, y, 300, 20])]);
+    const list = (y: number, tag = 'ul') => el(tag, { rect: [100, y, 600, 60] }, [item('Packing tape', 100, y), item('Permanent markers', 100, y + 20), item('Plastic baggies', 100, y + 40)]);
+    const table = (y: number) => el('table', { rect: [100, y, 600, 40] }, [el('tbody', { rect: [100, y, 600, 40] }, [
+      el('tr', { rect: [100, y, 600, 20] }, [item('Bar', 100, y, 'td'), item('15%', 400, y, 'td')]),
+      el('tr', { rect: [100, y + 20, 600, 20] }, [item('Valet', 100, y + 20, 'td'), item('$2 - $5', 400, y + 20, 'td')]),
+    ])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 1000] }, [
+      el('div', { rect: [100, 100, 600, 800] }, [p(1, 100), list(180), p(2, 260), table(340), p(3, 400), links(3, 480), p(4, 560), list(640)]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    const scores = b.map((x) => (x.text.startsWith('Paragraph') ? 0.9 : x.linkChars > 0 ? 0.3 : 0.45));
+    const c = chooseContent(s, b, scores, zeros(b.length));
+    const kept = c.kept.map((i) => at(b, i).text);
+    // between kept paragraphs: the list and the table come back; the links and the list after the story do not
+    expect(kept).toEqual(['Paragraph 1', 'Packing tape', 'Permanent markers', 'Plastic baggies', 'Paragraph 2', 'Bar', '15%', 'Valet', '$2 - $5', 'Paragraph 3', 'Paragraph 4'].map((t) => expect.stringContaining(t)));
+    expect(c.trace.find((e) => e.step === 'story-lists')).toMatchObject({ lists: 2, blocks: 7 });
+    // items the model reads as chrome stay out
+    expect(chooseContent(s, b, b.map((x) => (x.text.startsWith('Paragraph') ? 0.9 : 0.1)), zeros(b.length)).kept).toHaveLength(4);
+    // so does a list the page puts in a form or a navigation inside the story's element
+    const inForm = page(el('body', { rect: [0, 0, 1200, 400] }, [el('div', { rect: [100, 100, 600, 300] }, [p(1, 100), el('form', { rect: [100, 180, 600, 60] }, [list(180)]), p(2, 260)])]));
+    const fb = buildTextBlocks(inForm, indexNodes(inForm), { includeHidden: true });
+    expect(chooseContent(inForm, fb, fb.map((x) => (x.text.startsWith('Paragraph') ? 0.9 : 0.45)), zeros(fb.length)).kept).toHaveLength(2);
+  });
+
   it('reveals hidden text it keeps (a collapsed tab of a product page)', () => {
     const s = page(el('body', { rect: [0, 0, 1200, 800] }, [
       el('div', { rect: [100, 100, 600, 400] }, [
