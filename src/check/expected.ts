@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { PAGE_TYPES, type PageType } from '../classify/types.js';
+import type { SameType } from '../util/types.js';
 
 export const EXPECTED_TYPES = PAGE_TYPES;
 export type ExpectedType = PageType;
@@ -56,6 +57,11 @@ export interface Expected {
   /** Absent: {@link DEFAULT_MIN_F1} when there is a goldText. */
   minF1?: number;
 }
+
+// Expected is written out above for its docs; this fails to compile when it and the keys' schemas
+// (without the unknown keys the loose object keeps) describe different objects.
+const KEYS_ARE_TYPE: SameType<z.output<z.ZodObject<typeof expectedKeys>>, Expected> = true;
+void KEYS_ARE_TYPE;
 
 export interface ExpectedFile {
   expected: Expected;

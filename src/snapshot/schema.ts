@@ -1,11 +1,12 @@
 /**
- * The PageSnapshot as a file format: a zod schema matching snapshot/types.ts, a reader that
+ * The PageSnapshot as a file format: a zod schema of the type in snapshot/types.ts, a reader that
  * validates a whole snapshot (a file from `viseg snapshot`, or one handed to the library), and the
  * cheap check every analysis makes: the version, and the shape the stages rely on.
  */
 import { z } from 'zod';
 import { SNAPSHOT_VERSION, type PageSnapshot } from './types.js';
 import { at } from '../util/at.js';
+import type { SameType } from '../util/types.js';
 
 const rect = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
 
@@ -56,6 +57,11 @@ export const pageSnapshotSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
   });
 
+// PageSnapshot is written out in types.ts for its field docs; this fails to compile when it and
+// the schema describe different objects, so a field added to one must be added to the other.
+const SCHEMA_IS_TYPE: SameType<z.output<typeof pageSnapshotSchema>, PageSnapshot> = true;
+void SCHEMA_IS_TYPE;
+
 /**
  * The first way a snapshot's nodes fail to form the tree the stages index into, or null. Ids are
  * positions, and parents and children point inside the array. The capture writes a node before
@@ -104,7 +110,7 @@ export function parseSnapshot(value: unknown): PageSnapshot {
     const i = at(r.error.issues, 0);
     throw new SnapshotError(`not a valid viseg snapshot: ${i.path.map(String).join('.') || 'top level'}: ${i.message}`);
   }
-  return r.data as PageSnapshot;
+  return r.data;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * PageSnapshot: everything the stages after the browser need, taken in one in-page pass.
  * It is plain JSON (no classes, no Maps) so it can be written to disk and replayed in unit tests.
+ * snapshot/schema.ts validates it, and fails to compile unless its schema describes these types.
  */
 
 export const SNAPSHOT_VERSION = 1;
