@@ -2,6 +2,7 @@
  * A pass's meter for `viseg bench`: wall and CPU time summed over the rounds it is measured in,
  * per-stage timings, failures by code, the memory peaks (sampled) and a memory point every N pages.
  */
+import type { ErrorCode } from '../browser/errors.js';
 import type { TabChanges } from '../pipeline/tabs.js';
 import { cpuDelta, MemorySampler, readCpu, type CpuReading, type MemorySample } from './proc.js';
 import { round1, round2, StageRecorder, type StageSummary } from './stats.js';
@@ -36,9 +37,9 @@ export interface PassResult {
   ok: number;
   failures: number;
   /** Failure count per error code. */
-  failureCodes: Record<string, number>;
+  failureCodes: Partial<Record<ErrorCode, number>>;
   /** The first failures (at most 10): which page, which code, what happened. */
-  failureSamples: Array<{ url: string | null; code: string; message: string }>;
+  failureSamples: Array<{ url: string | null; code: ErrorCode; message: string }>;
   wallSeconds: number;
   pagesPerSecond: number;
   /** ms per page: median, p90, mean, max over the pages that succeeded. */
@@ -62,7 +63,7 @@ export interface PassResult {
 
 export class PassMeter {
   readonly stages = new StageRecorder();
-  readonly failureCodes: Record<string, number> = {};
+  readonly failureCodes: PassResult['failureCodes'] = {};
   readonly failureSamples: PassResult['failureSamples'] = [];
   readonly series: MemoryPoint[] = [];
   private done = 0;
@@ -106,7 +107,7 @@ export class PassMeter {
     this.tabChanges.blank += c.blank;
   }
 
-  pageDone(ok: boolean, code?: string, detail?: { url: string | null; message: string }): void {
+  pageDone(ok: boolean, code?: ErrorCode, detail?: { url: string | null; message: string }): void {
     this.done++;
     if (ok) this.ok++;
     else if (code) {

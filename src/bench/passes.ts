@@ -10,7 +10,7 @@ import { annotate, takeScreenshot } from '../annotate/index.js';
 import { loadPage, type ResolvedInput } from '../browser/index.js';
 import type { ResolvedExtractOptions } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
-import { checkStatus, withTab, type PageHooks, type TabTimings } from '../pipeline/page.js';
+import { checkStatus, toErrorInfo, withTab, type PageHooks, type TabTimings } from '../pipeline/page.js';
 import type { PageResult } from '../pipeline/record.js';
 import type { Session } from '../pipeline/session.js';
 import { loadOptionsFor, TabPool } from '../pipeline/tabs.js';
@@ -58,7 +58,8 @@ async function bareOne(session: Session, input: ResolvedInput, opts: ResolvedExt
     for (const [k, v] of Object.entries(timings)) m.stages.add(k, v);
     m.pageDone(true);
   } catch (e) {
-    m.pageDone(false, (e as { code?: string }).code ?? 'INTERNAL_ERROR', { url, message: at((e instanceof Error ? e.message : String(e)).split('\n'), 0) });
+    const error = toErrorInfo(e, url);
+    m.pageDone(false, error.code, { url, message: error.message });
   }
 }
 

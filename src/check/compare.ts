@@ -16,7 +16,7 @@
 import { toText } from '../content/text.js';
 import { scorePage } from '../eval/score.js';
 import type { Analysis } from '../pipeline/analyze.js';
-import type { ExtractRecord } from '../pipeline/record.js';
+import type { ErrorInfo, ExtractRecord } from '../pipeline/record.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { DEFAULT_MIN_F1, type Expected, type ExpectedType } from './expected.js';
 import { at } from '../util/at.js';
@@ -25,7 +25,7 @@ export { DEFAULT_MIN_F1, EXPECTED_TYPES, parseExpected, parseExpectedText, type 
 
 /** The fields of an extraction record the check looks at. */
 export type CheckedRecord = Pick<ExtractRecord, 'ok' | 'text' | 'title' | 'byline' | 'publishedTime' | 'pageType' | 'mainBlock'> & {
-  error?: { code: string; message: string };
+  error?: ErrorInfo;
 };
 
 /** The checked fields of an analysis, as the record of a page with that analysis would carry them. */

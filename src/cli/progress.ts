@@ -6,6 +6,7 @@
  * (a file, a pipe) or takes no records.
  */
 import cliProgress from 'cli-progress';
+import type { ErrorCode } from '../browser/errors.js';
 import type { ExtractRecord } from '../record/schema.js';
 import { printable, say } from './terminal.js';
 
@@ -40,8 +41,8 @@ export class BatchSummary {
   total = 0;
   ok = 0;
   noMain = 0;
-  readonly byCode = new Map<string, number>();
-  readonly firstFailures: Array<{ input: string; code: string; message: string }> = [];
+  readonly byCode = new Map<ErrorCode, number>();
+  readonly firstFailures: Array<{ input: string; code: ErrorCode; message: string }> = [];
 
   add(r: ExtractRecord): void {
     this.total++;

@@ -65,7 +65,7 @@ function remaining(deadline: number): number {
 const CLOSE_GRACE_MS = 1500;
 
 /** The record's error for `e`; Playwright's own errors are told apart by their messages. */
-function toErrorInfo(e: unknown, url = ''): ErrorInfo {
+export function toErrorInfo(e: unknown, url = ''): ErrorInfo {
   if (e instanceof VisegError) return { code: e.code, message: explainNetError(e.message, url) };
   const msg = e instanceof Error ? e.message : String(e);
   const first = at(msg.split('\n'), 0);

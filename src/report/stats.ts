@@ -1,4 +1,5 @@
 /** Summary numbers for the report: counts, failures by code, timing percentiles per stage. */
+import type { ErrorCode } from '../browser/errors.js';
 import type { ExtractRecord, Timings } from '../record/schema.js';
 import { at } from '../util/at.js';
 
@@ -29,8 +30,8 @@ export interface ReportSummary {
   /** ok records with a main block. */
   withMain: number;
   /** Failures per error code, most frequent first (ties by code). */
-  failuresByCode: Array<{ code: string; count: number }>;
-  failures: Array<{ index: number; input: string; code: string; message: string }>;
+  failuresByCode: Array<{ code: ErrorCode; count: number }>;
+  failures: Array<{ index: number; input: string; code: ErrorCode; message: string }>;
   /** Over the successful records only (failed ones stop early and would skew the numbers). */
   timings: StageTiming[];
 }
@@ -40,8 +41,8 @@ export function summarize(records: ExtractRecord[]): ReportSummary {
   const failures = records
     .map((r, index) => ({ r, index }))
     .filter(({ r }) => !r.ok)
-    .map(({ r, index }) => ({ index, input: String(r.input ?? ''), code: r.error?.code ?? 'UNKNOWN', message: r.error?.message ?? '' }));
-  const byCode = new Map<string, number>();
+    .map(({ r, index }) => ({ index, input: String(r.input ?? ''), code: r.error?.code ?? 'INTERNAL_ERROR', message: r.error?.message ?? '' }));
+  const byCode = new Map<ErrorCode, number>();
   for (const f of failures) byCode.set(f.code, (byCode.get(f.code) ?? 0) + 1);
   const timings: StageTiming[] = [];
   for (const stage of STAGES) {
