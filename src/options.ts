@@ -16,15 +16,26 @@ export type ScrollMode = 'auto' | 'always' | 'never';
  */
 export const STRATEGY_NAMES = ['vips', 'heuristic', 'descent', 'link-ratio', 'signals', 'declutter', 'boilerpipe', 'ttr', 'mss'] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
+/** The strategy when none is given: the schema's default, and what help texts and error records name. */
 export const DEFAULT_STRATEGY: StrategyName = 'vips';
 
 /**
- * Pages rendered at once by default: 6 per CPU core, between 6 and 16. A page spends most of its
- * wall time waiting (network, the settle window), so a core keeps several pages busy; beyond 16
- * the browser, not the waiting, is the limit. The records do not depend on it.
+ * Pages rendered at once by default: `perCore` per CPU core, between `min` and `max`. A page spends
+ * most of its wall time waiting (network, the settle window), so a core keeps several pages busy;
+ * beyond `max` the browser, not the waiting, is the limit. The records do not depend on it.
  */
+export const CONCURRENCY_RULE = Object.freeze({ perCore: 6, min: 6, max: 16 });
+
+/** The default concurrency on a machine with `cores` CPU cores ({@link CONCURRENCY_RULE}). */
 export function defaultConcurrency(cores: number = availableParallelism()): number {
-  return Math.min(16, Math.max(6, 6 * cores));
+  const { perCore, min, max } = CONCURRENCY_RULE;
+  return Math.min(max, Math.max(min, perCore * cores));
+}
+
+/** {@link CONCURRENCY_RULE} in words, for help texts. */
+export function describeConcurrencyRule(): string {
+  const { perCore, min, max } = CONCURRENCY_RULE;
+  return `${perCore} per CPU core, between ${min} and ${max}`;
 }
 
 const side = z.number().int().min(200).max(10_000);

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { BROWSER_ERROR_CODES, BrowserNotFoundError, parseCookieArg, parseCookiesFile, resolveInputs, readInputList, type ResolvedInput, VisegError } from '../browser/index.js';
 import {
-  defaultConcurrency, extractDefaults, OptionsError, OPTION_UNITS, resolveBrowserOptions, resolveExtractOptions, type CookieOption, type ResolvedExtractOptions,
+  defaultConcurrency, describeConcurrencyRule, extractDefaults, OptionsError, OPTION_UNITS, resolveBrowserOptions, resolveExtractOptions, type CookieOption, type ResolvedExtractOptions,
   type Viewport,
 } from '../options.js';
 import { applyConfigFile } from './config.js';
@@ -62,7 +62,7 @@ export function withFlags<T>(fn: () => T): T {
 
 /** `--concurrency`, with the schema's default (computed from the CPU count) in its help. */
 export function addConcurrencyOption(cmd: Command): Command {
-  return cmd.option('-c, --concurrency <n>', `pages rendered at once, 1-64 (default: 6 per CPU core, between 6 and 16: ${defaultConcurrency()} here)`, intArg('--concurrency'));
+  return cmd.option('-c, --concurrency <n>', `pages rendered at once, 1-64 (default: ${describeConcurrencyRule()}: ${defaultConcurrency()} here)`, intArg('--concurrency'));
 }
 
 /** Options shared by every command that renders pages: how pages are rendered, and by which browser. */

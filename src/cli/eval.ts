@@ -11,7 +11,7 @@ import { readPredictions } from '../eval/files.js';
 import { GoldFileError, readGoldFile, readIds, type GoldFile } from '../eval/gold.js';
 import { pageId, scoreAll, type PageScore, type Summary } from '../eval/score.js';
 import { scoreWords, type WordPageScore, type WordSummary } from '../eval/words.js';
-import { OptionsError } from '../options.js';
+import { DEFAULT_STRATEGY, OptionsError } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
 import { addConcurrencyOption, addRenderOptions, checkInputs, dflt, EXIT_OK, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
 import { openRecordSink } from './output.js';
@@ -238,7 +238,7 @@ export function evalCommand(): Command {
     .option('--compare <other>', 'a second predictions file to show side by side')
     .option('--worst <n>', `rows in the worst-pages table ${dflt(WORST)}`, intArg('--worst'))
     .option('-o, --out <file>', 'with a pages directory: also write the extraction records (JSONL)')
-    .addOption(new Option('--strategy <name>', `with a pages or snapshots directory: the strategy to score, or "all" for one row each ${dflt('vips')}`).choices([...STRATEGY_NAMES, 'all']))
+    .addOption(new Option('--strategy <name>', `with a pages or snapshots directory: the strategy to score, or "all" for one row each ${dflt(DEFAULT_STRATEGY)}`).choices([...STRATEGY_NAMES, 'all']))
     .option('-q, --quiet', 'no progress bar');
   addConcurrencyOption(cmd);
   addRenderOptions(cmd);
@@ -266,7 +266,7 @@ export function evalCommand(): Command {
       } catch {
         throw new OptionsError(`no such file or directory: ${predictions}`);
       }
-      if (!isDir && o.strategy && o.strategy !== 'vips') throw new OptionsError('--strategy applies to a pages or snapshots directory, not to a predictions file');
+      if (!isDir && o.strategy && o.strategy !== DEFAULT_STRATEGY) throw new OptionsError('--strategy applies to a pages or snapshots directory, not to a predictions file');
       const snapshots = isDir && !hasPages(predictions) && snapshotFiles(predictions).length > 0;
       const idSet = ids ? new Set(ids) : null;
       const score = (pred: Record<string, string>) => scoreWords(goldFile.pages, pred, ids ?? undefined);
@@ -286,7 +286,7 @@ export function evalCommand(): Command {
         process.exitCode = EXIT_OK;
         return;
       }
-      const strategy = o.strategy ?? 'vips';
+      const strategy = o.strategy ?? DEFAULT_STRATEGY;
       const pred = !isDir ? await readPredictions(predictions, skipped(predictions))
         : snapshots ? analyzeSnapshotDir(predictions, [strategy], idSet).predictions.get(strategy)!
         : (await extractDir(predictions, o, [strategy])).predictions.get(strategy)!;

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { Command, Option } from 'commander';
 import type { ResolvedInput } from '../browser/index.js';
-import { OptionsError, screenshotOptionsSchema } from '../options.js';
+import { DEFAULT_STRATEGY, OptionsError, screenshotOptionsSchema } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
 import { inputLabel } from '../pipeline/public-urls.js';
 import { emptyRecord, type ExtractRecord, type PageResult } from '../pipeline/record.js';
@@ -63,7 +63,7 @@ export function extractCommand(): Command {
     .option('--resume', 'skip inputs that already have a record in -o FILE (any spelling of the same file or URL) and append the rest')
     .option('--retry-failed', 'like --resume, and render the inputs whose record is an error again, replacing that record')
     .option('--explain', 'add the decision record (candidates, features, score components) to each record')
-    .addOption(new Option('--strategy <name>', `how the main content is chosen ${dflt('vips')}`).choices([...STRATEGY_NAMES]))
+    .addOption(new Option('--strategy <name>', `how the main content is chosen ${dflt(DEFAULT_STRATEGY)}`).choices([...STRATEGY_NAMES]))
     .option('-q, --quiet', 'no progress bar and no summary at the end of a batch');
   addConcurrencyOption(cmd);
   addRenderOptions(cmd);

@@ -33,7 +33,7 @@ export function workerCommand(): Command {
   addBrowserOptions(cmd);
   cmd.addHelpText('after', `
 Examples:
-  $ viseg worker                                          # Redis from $VISEG_REDIS_URL, 6 pages per CPU core
+  $ viseg worker                                          # Redis from $VISEG_REDIS_URL, default concurrency
   $ viseg worker --redis redis://queue.internal:6379 -c 12
   $ viseg worker --ws-endpoint ws://browser:3000/         # render in a Playwright browser server
 

@@ -3,6 +3,7 @@
  * an analysis, for the CLI's pages and the library's `extract(page)` alike.
  */
 import type { Decision } from '../classify/index.js';
+import { DEFAULT_STRATEGY } from '../options.js';
 import type { ErrorInfo, ExtractRecord } from '../record/schema.js';
 import type { BlockTree } from '../segment/types.js';
 import type { Warning } from '../browser/errors.js';
@@ -25,7 +26,7 @@ export interface PageResult {
 export function emptyRecord(input: string): ExtractRecord {
   return {
     input, ok: false, url: null, finalUrl: null, title: null, byline: null, publishedTime: null, siteName: null,
-    lang: null, leadImage: null, excerpt: null, wordCount: 0, pageType: null, strategy: 'vips', text: '', html: '', markdown: '',
+    lang: null, leadImage: null, excerpt: null, wordCount: 0, pageType: null, strategy: DEFAULT_STRATEGY, text: '', html: '', markdown: '',
     mainBlock: null, timings: { load: 0, snapshot: 0, segment: 0, classify: 0, content: 0, total: 0 }, warnings: [],
   };
 }

@@ -32,7 +32,7 @@ import { bullConnection, connectIndex, type IndexClient } from './redis.js';
 import { within } from '../util/async.js';
 
 export interface WorkerOptions extends QueueLocation, BrowserOptions {
-  /** Pages rendered at once (default: as `viseg extract`, 6 per CPU core between 6 and 16). */
+  /** Pages rendered at once (default: as `viseg extract`, from the CPU count). */
   concurrency?: number;
   /**
    * How long a job stays with a worker that stopped answering before another worker takes it
