@@ -6,14 +6,15 @@
  * nothing, while the page's own URL, which only the run knows, serves the file. The input files
  * are private (0600 in a 0700 folder), so the server is the only way to them.
  *
- * Switching to `nobody` takes root. Not root, the test says so and is skipped; in CI (which runs
- * as root) it fails instead of skipping.
+ * Switching to `nobody` takes root on Linux. Without it each test is skipped with a message
+ * saying the server was not tested; in CI, which runs as root, each fails instead, so a CI that
+ * cannot switch users cannot pass without running them.
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolveInputs, startFileServer, type FileServer } from '../../../src/browser/index.js';
 import { SERVER_PORTS } from '../../../src/pipeline/session.js';
 import { tempDir } from '../batch/helpers.js';
@@ -93,18 +94,17 @@ function get(url: string, host?: string): Promise<{ status: number; body: string
 }
 
 describe('another local user and the file server of a run', () => {
-  it.runIf(!CAN_SWITCH && !process.env.CI)('is not tested here: switching to the user nobody takes root on Linux (CI runs as root)', () => {
-    console.warn('other-user.test.ts: not root, cannot switch to the user nobody: the file server was NOT tested against another user');
-  });
-
-  it.runIf(!CAN_SWITCH && !!process.env.CI)('is tested in CI, which must run as root', () => {
-    expect.fail(`CI must run this test as root on Linux to switch to the user nobody (uid ${process.getuid?.()}, ${process.platform})`);
-  });
-
-  describe.runIf(CAN_SWITCH)('as nobody', () => {
+  describe('as nobody', () => {
     let server: FileServer;
     let file: string;
     let url: string;
+
+    beforeEach((ctx) => {
+      if (CAN_SWITCH) return;
+      const why = `switching to the user nobody takes root on Linux (uid ${process.getuid?.()}, ${process.platform})`;
+      if (process.env.CI) throw new Error(`CI must run this test as root: ${why}`);
+      ctx.skip(`the file server was NOT tested against another user: ${why}`);
+    });
 
     beforeAll(async () => {
       server = await startFileServer({ ports: SERVER_PORTS });
