@@ -54,9 +54,9 @@ export const MUTATION_RECORDER_SCRIPT = `(() => {
 /**
  * Init script: applies {@link FREEZE_CSS} from the first moment of every document, as a
  * constructed style sheet in `document.adoptedStyleSheets`. Adopted from the start, it is part of
- * the first style computation; a `<style>` appended at DOMContentLoaded (the earlier way) made
- * Blink restyle the whole document once more, about 17 ms of browser CPU per dev page. Constructed
- * sheets are not subject to the page's CSP `style-src`. At DOMContentLoaded the sheet is adopted
+ * the first style computation, where a sheet added once the document is parsed would make Blink
+ * restyle the whole document again. Constructed sheets are not subject to the page's CSP
+ * `style-src`. At DOMContentLoaded the sheet is adopted
  * again if the page replaced `document.adoptedStyleSheets` meanwhile. Where constructed sheets are
  * unavailable, a `<style data-viseg-freeze>` is appended at DOMContentLoaded instead (a page's CSP
  * `style-src` without 'unsafe-inline' blocks that one; the page then keeps its animations).

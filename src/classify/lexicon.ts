@@ -81,5 +81,9 @@ export const COPYRIGHT = /©|\(c\)\s*\d{4}|all rights reserved|alle rechte vorbe
 /** Sentence-final punctuation at the end of a block (closing quotes and brackets allowed after it). */
 export const ENDS_SENTENCE = /[.!?。！？؟।][\s"'”’»)\]]*$/u;
 
-/** Han, Kana and Hangul characters (scripts written without spaces between words). */
+/**
+ * Han, Kana and Hangul characters: the scripts of Chinese, Japanese and Korean, where one
+ * character stands for a syllable or a morpheme, so a text says in few characters what an
+ * alphabetic one says in many (and Chinese and Japanese put no spaces between words).
+ */
 export const CJK_CHARS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;

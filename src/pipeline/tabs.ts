@@ -10,8 +10,8 @@
  *   spreads local files over several ports) and the browser keeps cookies per port: the old page
  *   is retired in place ({@link RETIRE_PAGE_EXPR}) and the tab goes straight to the next page.
  *   Whatever the old page still writes lands in its own origin, which is cleared at a later
- *   change of page, once it is gone. This skips a document per page: about 35 ms of browser CPU
- *   per dev page.
+ *   change of page, once it is gone. This spares each page a navigation to about:blank and the
+ *   document the renderer makes for it.
  * A tab is dropped after an error or timeout, when the network policy changes, and every
  * `maxUses` pages, so memory stays flat.
  */

@@ -2,9 +2,9 @@
  * The form the snapshot travels in from the page to Node, and its unpacking into a PageSnapshot.
  *
  * The in-page script sends nodes as rows (arrays) instead of objects, with each distinct style
- * tuple sent once: about a third of the JSON of the object form on the dev pages. Every byte is
- * paid three times (serialised by the renderer, relayed by the browser, parsed by Node), so this
- * is measurably cheaper. Rows are in node-id order (depth-first, parents first); a node's
+ * tuple sent once: rows repeat no key names, and most nodes share their style with many others,
+ * so the JSON is a fraction of the object form's. Every byte is paid three times (serialised by
+ * the renderer, relayed by the browser, parsed by Node), so the smaller form is the cheaper one. Rows are in node-id order (depth-first, parents first); a node's
  * `children` are the rows that name it as parent, in row order, exactly as the object form had
  * them. The wire form is internal: what is stored and passed on is always the PageSnapshot.
  */
