@@ -75,9 +75,10 @@ export async function extractMany(inputs: ExtractInput[], options: ExtractOption
  */
 export async function segment(input: ExtractInput | Page | PageSnapshot, options: ExtractOptions & BrowserOptions = {}): Promise<Analysis & { snapshot: PageSnapshot }> {
   const opts = resolveExtractOptions(splitOptions(options).extract);
-  const analyze = (snapshot: PageSnapshot) => ({ snapshot, ...analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy }) });
+  const analyze = (snapshot: PageSnapshot, baseUrl?: string) => ({ snapshot, ...analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy, baseUrl }) });
   if (isPage(input)) return analyze((await captureSnapshot(input)).snapshot);
-  if (typeof input === 'object' && input !== null && 'nodes' in input) return analyze(input);
+  // a recorded snapshot, as analyzeSnapshot takes it: its relative links resolve against baseUrl
+  if (typeof input === 'object' && input !== null && 'nodes' in input) return analyze(input, opts.baseUrl);
   const extractor = await createExtractor(options);
   try {
     return await extractor.segment(input as ExtractInput | Page);

@@ -55,9 +55,16 @@ const BYLINE_SEPARATOR = /\s+[·•|]\s+|\s+[–—]\s+/;
  * Extracts article metadata. `text` is the extracted plain text (for the excerpt fallback and the
  * word count), `wordCount` its word count when the caller has counted it (buildContent does).
  * Each field is null when no source has it; `publishedTime` is ISO 8601 when it could be parsed,
- * else the raw value.
+ * else the raw value. `options.baseUrl` resolves a relative lead image (default: the snapshot's
+ * `finalUrl`, then `url`), as buildContent's does the content's links.
  */
-export function extractMetadata(snapshot: PageSnapshot, selection: ContentSelection, text: string, wordCount = countWords(text)): ArticleMetadata {
+export function extractMetadata(
+  snapshot: PageSnapshot,
+  selection: ContentSelection,
+  text: string,
+  wordCount = countWords(text),
+  options: { baseUrl?: string } = {},
+): ArticleMetadata {
   const md = snapshot.metadata;
   const ld = indexJsonLd(Array.isArray(md?.jsonLd) ? md.jsonLd : []);
   const pageUrls = [md?.canonical ?? '', snapshot.finalUrl ?? '', snapshot.url ?? ''];
@@ -68,7 +75,7 @@ export function extractMetadata(snapshot: PageSnapshot, selection: ContentSelect
     ld,
     article: pickMain(ld, pageUrls, 'article'),
     page: pickMain(ld, pageUrls, 'page'),
-    base: snapshot.finalUrl || snapshot.url || undefined,
+    base: options.baseUrl ?? (snapshot.finalUrl || snapshot.url || undefined),
     framed: contentInFrame(snapshot, selection),
   };
   const siteName = findSiteName(src);

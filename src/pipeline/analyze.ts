@@ -33,6 +33,10 @@ const EMPTY: ExtractedContent = { html: '', text: '', markdown: '', wordCount: 0
 /**
  * Throws {@link SnapshotError} for a snapshot of another version (or not a snapshot at all);
  * read a snapshot file with `readSnapshotFile` (or validate parsed JSON with `parseSnapshot`) first.
+ *
+ * `baseUrl`: the page's public URL. A local page recorded without one keeps its links and images
+ * relative (`img/a.png`, `#notes`); the content and the lead image resolve them against it.
+ * Absolute URLs in the snapshot are kept. Default: the snapshot's `finalUrl`.
  */
 export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions = {}): Analysis {
   checkSnapshot(snapshot);
@@ -53,8 +57,8 @@ export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions 
     strategy = { name, pageType: r.pageType, notes: r.notes ?? [] };
   }
   const t2 = performance.now();
-  const content = selection.roots.length ? buildContent(snapshot, selection, { baseUrl: snapshot.finalUrl }) : EMPTY;
-  const metadata = extractMetadata(snapshot, selection, content.text, content.wordCount);
+  const content = selection.roots.length ? buildContent(snapshot, selection, { baseUrl: o.baseUrl ?? snapshot.finalUrl }) : EMPTY;
+  const metadata = extractMetadata(snapshot, selection, content.text, content.wordCount, { baseUrl: o.baseUrl });
   const t3 = performance.now();
   return { tree, decision, content, metadata, timings: { segment: t1 - t0, classify: t2 - t1, content: t3 - t2 }, strategy };
 }
