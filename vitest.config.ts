@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test files whose pages burn CPU on purpose (endless loops, alert storms, 500 frames), that
- * measure a deadline against the wall clock, or that kill a worker mid-run. They run one at a
- * time, after everything else, so that no other test's browser competes with them for the
- * machine. (The bench test checks the report's shape, not speed, so it need not be alone.)
+ * Test files whose pages burn CPU on purpose (endless loops, alert storms, 500 frames) beside
+ * ordinary pages that must still be read before their deadline, or that kill a worker mid-run.
+ * They run one at a time, after everything else, so that no other test's browser competes with
+ * them for the machine. (The bench test checks the report's shape, not speed, so it need not be alone.)
  */
 const ALONE = [
   'test/integration/batch/deadline.test.ts',

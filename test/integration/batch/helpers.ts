@@ -74,15 +74,6 @@ export function runCli(args: string[], o: CliOptions = {}): Promise<CliRun> {
 
 export type Rec = ExtractRecord;
 
-/**
- * A record's time with the page: its total without the analysis of the snapshot that follows
- * (segment, classify, content: pure functions that run no page code). The hard deadline bounds it.
- */
-export function browserTime(r: Rec): number {
-  const t = r.timings;
-  return t.total - t.segment - t.classify - t.content;
-}
-
 /** Parse JSONL; every non-empty line must be a record (validated by the record schema). */
 export function parseJsonl(text: string): Rec[] {
   return text.split('\n').flatMap((l, i) => {
