@@ -4,9 +4,10 @@
  * The in-page script sends nodes as rows (arrays) instead of objects, with each distinct style
  * tuple sent once: rows repeat no key names, and most nodes share their style with many others,
  * so the JSON is a fraction of the object form's. Every byte is paid three times (serialised by
- * the renderer, relayed by the browser, parsed by Node), so the smaller form is the cheaper one. Rows are in node-id order (depth-first, parents first); a node's
- * `children` are the rows that name it as parent, in row order, exactly as the object form had
- * them. The wire form is internal: what is stored and passed on is always the PageSnapshot.
+ * the renderer, relayed by the browser, parsed by Node), so the smaller form is the cheaper one.
+ * Rows are in node-id order (depth-first, parents first); a node's `children` are the rows that
+ * name it as parent, in row order, exactly as the object form had them. The wire form is
+ * internal: what is stored and passed on is always the PageSnapshot.
  */
 import type { NodeStyle, PageSnapshot, SnapshotNode } from './types.js';
 import { at } from '../util/at.js';
