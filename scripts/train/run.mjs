@@ -50,7 +50,7 @@ if (o.passes === '2') {
   rmSync(path.join(o.out, 'content-second.json'), { force: true });
 }
 run(python, [path.join(here, 'fit.py'), 'pagetype', w('first'), o.work, '--folds', o.folds]);
-run(process.execPath, [path.join(here, 'selection.mjs'), o.snapshots, o.gold, o.work, names.includes('content-second') ? 'content-second' : 'content-first']);
+run(process.execPath, [path.join(here, 'selection.mjs'), o.snapshots, o.gold, o.work]);
 run(process.execPath, [path.join(here, 'cv-eval.mjs'), o.snapshots, o.gold, o.work, w('cv.json')]);
 
 // the final models, with the end-to-end cross-validated figures in their provenance

@@ -1,78 +1,102 @@
 #!/usr/bin/env node
-// The calibration power of the expected-F1 selection for each page type, chosen on out-of-fold
-// scores (run by scripts/train/run.mjs).
+// The calibration power of the expected-F1 selection for each page type, chosen on the whole
+// pipeline's output with out-of-fold models (run by scripts/train/run.mjs).
 //
-// usage: node scripts/train/selection.mjs <snapshot dir> <gold.json> <work dir> <content model name>
+// usage: node scripts/train/selection.mjs <snapshot dir> <gold.json> <work dir> [--jobs N]
 //
 // The classifier keeps the blocks that maximise a page's expected word F1, reading each block's
 // score raised to a power as the probability that it is main content (src/classify/choose.ts).
 // Scores are not equally well calibrated on every kind of page (an article's teasers score higher
-// than they should, a listing's cards lower), so the power is chosen per predicted page type: the
-// one that maximises the mean word F1 of the pages the page-type model assigns to that type,
-// joining the text of the blocks kept. Scores and predicted types are out-of-fold
-// (<work>/<name>.oof.tsv, page-type.oof.tsv), and each fold's powers are chosen without that
-// fold's pages (<work>/fold-<k>/selection.json), so the end-to-end cross-validation stays honest;
-// <work>/selection.json uses every page.
+// than they should, a listing's cards lower), so the power is chosen per page type: the one that
+// maximises the mean word F1 of the pages the classifier selects for as that type.
+//
+// Each page is analysed as `viseg extract` analyses it, keep and drop rules included, once per
+// candidate power, with the models of the fold that did not see its domain (<work>/fold-<k>/).
+// The rules after the selection change what a power keeps (they complete grids, drop rails and
+// repeats), so the power that is best for the blocks alone is not the best for the page's text.
+// Each fold's powers are chosen without that fold's pages (<work>/fold-<k>/selection.json), so
+// the end-to-end cross-validation stays honest; <work>/selection.json uses every page.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { selectByExpectedF1 } from '../../dist/classify/choose.js';
-import { buildTextBlocks, indexNodes } from '../../dist/classify/text-blocks.js';
-import { SELECTION_POWER } from '../../dist/classify/params.js';
-import { readGoldFile } from '../../dist/eval/gold.js';
-import { scoreWordsPage } from '../../dist/eval/words.js';
-import { readSnapshotFile } from '../../dist/snapshot/file.js';
+import { parseArgs } from 'node:util';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
-const [dir, goldFile, work, name] = process.argv.slice(2);
-if (!dir || !goldFile || !work || !name) {
-  console.error('usage: node scripts/train/selection.mjs <snapshot dir> <gold.json> <work dir> <content model name>');
-  process.exit(2);
-}
 /** Candidate powers. */
 const GRID = [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.15, 1.3, 1.5, 1.75, 2, 2.5, 3];
 /** A type with fewer training pages than this keeps the default power. */
 const MIN_PAGES = 20;
 
-const gold = readGoldFile(goldFile).pages;
-const tsv = (f) => readFileSync(path.join(work, f), 'utf8').split('\n').filter(Boolean).map((l) => l.split('\t'));
-const folds = new Map(tsv('folds.tsv').map(([p, k]) => [p, Number(k)]));
-const predicted = new Map(tsv('page-type.oof.tsv').map(([p, , t]) => [p, t]));
-const scores = new Map();
-for (const [p, b, s] of tsv(`${name}.oof.tsv`)) {
-  if (!scores.has(p)) scores.set(p, []);
-  scores.get(p)[Number(b)] = Number(s);
-}
+const dist = (p) => import(new URL(`../../dist/${p}`, import.meta.url).href);
 
-// each page's F1 at every candidate power
-const pages = [];
-for (const id of [...folds.keys()].sort()) {
-  const snap = readSnapshotFile(path.join(dir, `${id}.json.gz`));
-  const blocks = buildTextBlocks(snap, indexNodes(snap), { includeHidden: true });
-  const s = blocks.map((_, i) => scores.get(id)?.[i] ?? 0);
-  const words = blocks.map((b) => b.words);
-  const f1 = GRID.map((power) => {
-    const kept = selectByExpectedF1(words, s, power).kept;
-    return scoreWordsPage(id, gold[id] ?? { text: '' }, kept.map((i) => blocks[i].text).join('\n')).f1;
-  });
-  pages.push({ id, fold: folds.get(id), type: predicted.get(id) ?? 'article', f1 });
-}
-
-function choose(train) {
-  const byType = {};
-  for (const t of [...new Set(train.map((p) => p.type))].sort()) {
-    const of = train.filter((p) => p.type === t);
-    if (of.length < MIN_PAGES) continue;
-    const mean = GRID.map((_, g) => of.reduce((a, p) => a + p.f1[g], 0) / of.length);
-    let best = GRID.indexOf(SELECTION_POWER);
-    mean.forEach((m, g) => { if (m > mean[best] + 1e-9) best = g; });
-    byType[t] = GRID[best];
+if (!isMainThread) {
+  // a worker: each page's F1 at every candidate power, and the type the classifier selected for
+  const { PAGE_TYPES } = await dist('classify/types.js');
+  const { loadModels } = await dist('classify/index.js');
+  const { readGoldFile } = await dist('eval/gold.js');
+  const { scoreWordsPage } = await dist('eval/words.js');
+  const { analyzeSnapshot } = await dist('pipeline/analyze.js');
+  const { readSnapshotFile } = await dist('snapshot/file.js');
+  const { dir, goldFile, work, pages } = workerData;
+  const gold = readGoldFile(goldFile).pages;
+  const models = new Map();
+  const out = [];
+  for (const { id, fold } of pages) {
+    if (!models.has(fold)) models.set(fold, loadModels(path.join(work, `fold-${fold}`)));
+    const snapshot = readSnapshotFile(path.join(dir, `${id}.json.gz`));
+    let type = 'article';
+    const f1 = GRID.map((power) => {
+      const selection = Object.fromEntries(PAGE_TYPES.map((t) => [t, power]));
+      const a = analyzeSnapshot(snapshot, { models: { ...models.get(fold), selection } });
+      // the type whose power the selection used: the page-type step's, after a declared thread
+      // (a listing retyped as an article is chosen again with the article's power)
+      const retyped = a.decision.trace.find((e) => e.step === 'retyped');
+      type = retyped ? retyped.to : a.decision.trace.find((e) => e.step === 'page-type')?.pageType ?? type;
+      return scoreWordsPage(id, gold[id] ?? { text: '' }, a.content.text).f1;
+    });
+    out.push({ id, fold, type, f1 });
   }
-  return byType;
-}
+  parentPort.postMessage(out);
+} else {
+  const { values: o, positionals } = parseArgs({ allowPositionals: true, options: { jobs: { type: 'string' } } });
+  const [dir, goldFile, work] = positionals;
+  if (!dir || !goldFile || !work) {
+    console.error('usage: node scripts/train/selection.mjs <snapshot dir> <gold.json> <work dir> [--jobs N]');
+    process.exit(2);
+  }
+  const { SELECTION_POWER } = await dist('classify/params.js');
+  const tsv = (f) => readFileSync(path.join(work, f), 'utf8').split('\n').filter(Boolean).map((l) => l.split('\t'));
+  const all = tsv('folds.tsv').map(([id, k]) => ({ id, fold: Number(k) })).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const jobs = Math.max(1, Math.min(all.length, Number(o.jobs ?? availableParallelism())));
+  const parts = await Promise.all(Array.from({ length: jobs }, (_, j) => new Promise((resolve, reject) => {
+    const w = new Worker(new URL(import.meta.url), { workerData: { dir, goldFile, work, pages: all.filter((_, i) => i % jobs === j) } });
+    w.once('message', resolve);
+    w.once('error', reject);
+  })));
+  // in id order, whatever the number of workers
+  const pages = parts.flat().sort((a, b) => (a.id < b.id ? -1 : 1));
 
-const k = Math.max(...folds.values()) + 1;
-const write = (file, byType, trainPages) =>
-  writeFileSync(file, JSON.stringify({ format: 'viseg-selection-1', default: SELECTION_POWER, byPageType: byType, provenance: { trainPages, grid: GRID, minPages: MIN_PAGES, scores: `${name} out-of-fold` } }, null, 1));
-for (let f = 0; f < k; f++) write(path.join(work, `fold-${f}`, 'selection.json'), choose(pages.filter((p) => p.fold !== f)), pages.filter((p) => p.fold !== f).length);
-const all = choose(pages);
-write(path.join(work, 'selection.json'), all, pages.length);
-console.error(`selection powers by predicted page type: ${JSON.stringify(all)}`);
+  const choose = (train) => {
+    const byType = {};
+    for (const t of [...new Set(train.map((p) => p.type))].sort()) {
+      const of = train.filter((p) => p.type === t);
+      if (of.length < MIN_PAGES) continue;
+      const mean = GRID.map((_, g) => of.reduce((a, p) => a + p.f1[g], 0) / of.length);
+      let best = GRID.indexOf(SELECTION_POWER);
+      mean.forEach((m, g) => { if (m > mean[best] + 1e-9) best = g; });
+      byType[t] = GRID[best];
+    }
+    return byType;
+  };
+  const write = (file, byType, trainPages) =>
+    writeFileSync(file, JSON.stringify({ format: 'viseg-selection-1', default: SELECTION_POWER, byPageType: byType, provenance: { trainPages, grid: GRID, minPages: MIN_PAGES, scores: 'whole pipeline, out-of-fold models' } }, null, 1));
+  const k = Math.max(...pages.map((p) => p.fold)) + 1;
+  for (let f = 0; f < k; f++) {
+    const train = pages.filter((p) => p.fold !== f);
+    write(path.join(work, `fold-${f}`, 'selection.json'), choose(train), train.length);
+  }
+  const chosen = choose(pages);
+  write(path.join(work, 'selection.json'), chosen, pages.length);
+  writeFileSync(path.join(work, 'selection-grid.json'), JSON.stringify({ grid: GRID, pages }));
+  console.error(`selection powers by page type: ${JSON.stringify(chosen)}`);
+}
