@@ -4,7 +4,7 @@
  * docs/benchmarks/ (one JSON file per run; the file name is the run's label), and those of
  * docs/scale-out.md from the queue's runs in docs/benchmarks/queue/:
  *
- *   npx viseg bench <pages> --json -q > docs/benchmarks/<date>-<pages>-<n>.json
+ *   npx viseg bench <pages> --json -q > docs/benchmarks/<date>-<commit>-<pages>-<n>.json
  *   node scripts/scale-out.mjs --out docs/benchmarks/queue/scale-out.json <pages>
  *   node scripts/redis-memory.mjs results.jsonl > docs/benchmarks/queue/redis-memory.json
  *   node scripts/benchmarks-doc.mjs           # rewrite the tables
