@@ -59,8 +59,9 @@ w('must-have and must-not-have snippets). Metric: WCXB word F1 (bag of `\\w+` to
 w('averaged), the same figures as the benchmark\'s reference scorer. The models are fitted on these');
 w(`pages, so every page is scored by the models of the ${model.crossValidation.folds}-fold split that did not see its`);
 w('**domain** (folds grouped by domain): no site is in both the training and the scored pages.');
-w('The selection\'s calibration per page type is chosen inside the same folds. The heuristic strategy (viseg\'s');
-w('hand-tuned rules before the models; `--strategy heuristic`) is shown on the same snapshots.');
+w('The selection\'s calibration per page type is chosen inside the same folds, on the text the whole');
+w('pipeline returns (keep and drop rules included). The heuristic strategy (viseg\'s hand-tuned rules');
+w('before the models; `--strategy heuristic`) is shown on the same snapshots.');
 w();
 w('| page type | pages | viseg F1 | precision | recall | with-snippets found | without-snippets found | heuristic F1 | rs-trafilatura (published) |');
 w('|---|---|---|---|---|---|---|---|---|');
