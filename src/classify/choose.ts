@@ -5,7 +5,7 @@
  * after the scores have chosen live in rules/, one module per family; this module runs them in
  * order, by page type.
  */
-import { lowestCommonAncestor, textChars } from '../snapshot/tree.js';
+import { enclosingElement, textChars } from '../snapshot/tree.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { SELECTION_POWER, MIN_BEST_SCORE, MAX_DROPPED_LISTED, MAX_EXCLUDED_LISTED } from './params.js';
 import type { TextBlock } from './text-blocks.js';
@@ -63,7 +63,8 @@ export function dropReason(components: ArrayLike<number>, row: number): DropReas
  * kept. Unlike one fixed threshold, this keeps a long tail of lukewarm replies on a thread where
  * they make up the page, and drops a lukewarm teaser beside a long article whose body dominates
  * the expected total. The power calibrates the scores per page type (above 1 the rule is
- * stricter); it is fitted on out-of-fold scores (scripts/train/selection.mjs).
+ * stricter); scripts/train/selection.mjs chooses it per type on the text the whole pipeline returns
+ * (the rules below included), with out-of-fold models.
  */
 export function selectByExpectedF1(weights: ArrayLike<number>, scores: ArrayLike<number>, power: number): { kept: number[]; expectedF1: number; lowest: number } {
   const n = scores.length;
@@ -191,8 +192,7 @@ function selectNodes(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept:
       blockCount[p] = (blockCount[p] ?? outOfRange(p)) + (blockCount[id] ?? outOfRange(id));
     }
   }
-  let container = lowestCommonAncestor(snapshot, kept.map((i) => (blocks[i] ?? outOfRange(i)).owner));
-  if ((nodes[container] ?? outOfRange(container)).kind === 'text') container = (nodes[container] ?? outOfRange(container)).parent;
+  const container = enclosingElement(snapshot, kept.map((i) => (blocks[i] ?? outOfRange(i)).owner));
   trace.push({ step: 'container', node: container, tag: (nodes[container] ?? outOfRange(container)).tag, blocks: kept.length });
   // leave out every subtree under the container that holds other text and no kept text
   const exclude: number[] = [];

@@ -7,8 +7,8 @@
 
 /**
  * The calibration power of the expected-F1 selection (choose.ts, keptBlocks) for a page type the
- * models give none for (models/selection.json, fitted on out-of-fold scores by
- * scripts/train/selection.mjs): scores are read as probabilities as they are.
+ * models give none for (models/selection.json, chosen by scripts/train/selection.mjs on the text the
+ * whole pipeline returns with out-of-fold models): scores are read as probabilities as they are.
  */
 export const SELECTION_POWER = 1;
 
@@ -73,9 +73,10 @@ export const CARD_TITLE_LINK_SHARE = 0.5;
 export const CARD_TITLE_DISTINCT = 0.9;
 export const CARD_TITLE_MIN_WORDS = 2;
 /**
- * On a collection or a listing, the slots that price each card of such a grid are kept too: at
- * least CARD_PRICE_SHARE of a slot's copies hold a price, and they are short (CARD_PRICE_MAX_WORDS
- * words on average: "$19.99", "Now $12, was $15"), not a card's description that names a sum.
+ * On a collection or a listing, the slots that price each card of such a grid are kept too: a slot
+ * in CARD_TITLE_COVER of the units or more (as a name must be), at least CARD_PRICE_SHARE of whose
+ * copies hold a price, and short (CARD_PRICE_MAX_WORDS words on average: "$19.99", "Now $12, was
+ * $15"), not a card's description that names a sum.
  */
 export const CARD_PRICE_SHARE = 0.8;
 export const CARD_PRICE_MAX_WORDS = 6;
@@ -243,3 +244,11 @@ export const HIDDEN_SCRAP_MAX_WORDS = 8;
 export const STORY_LIST_MAX_LINK_SHARE = 0.5;
 export const STORY_LIST_MIN_SCORE = 0.4;
 export const STORY_TABLE_MIN_SCORE = 0.2;
+
+/**
+ * A list or table that holds a kept block of more than this many words is not brought back whole
+ * (rules/story-lists.ts): items and cells of a story's list are short, and a kept paragraph inside
+ * the list's element means the element lays out the page (a layout table with the story in one
+ * cell and a sidebar in the other). The same bound as a spec sheet's cell (SPEC_CELL_MAX_WORDS).
+ */
+export const STORY_LIST_MAX_KEPT_WORDS = SPEC_CELL_MAX_WORDS;

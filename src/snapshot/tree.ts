@@ -21,6 +21,17 @@ export function lowestCommonAncestor(snapshot: PageSnapshot, ids: readonly numbe
 }
 
 /**
+ * The element that encloses every node of `ids`: their lowest common ancestor, or the element
+ * around it when that is a text node (all of `ids` are one text). The element a selection of
+ * text blocks makes, which the rules that read the kept text's context start from.
+ */
+export function enclosingElement(snapshot: PageSnapshot, ids: readonly number[]): number {
+  const common = lowestCommonAncestor(snapshot, ids);
+  const node = at(snapshot.nodes, common);
+  return node.kind === 'text' ? node.parent : common;
+}
+
+/**
  * Whether `test` passes on the node `id` or on a node below it; stops at the first that passes.
  * A loop over a stack, not recursion: a hostile page can nest deeper than the call stack goes.
  * The order of the visits is unspecified, so `test` may count or collect but not depend on it.

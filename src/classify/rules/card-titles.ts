@@ -7,13 +7,13 @@
  * way: WCXB's collection gold lists each product's name and price.
  */
 import type { PageSnapshot } from '../../snapshot/types.js';
-import { signature, type RepeatUnit } from '../block-features.js';
+import type { RepeatUnit } from '../block-features.js';
 import { CARD_KEPT_SHARE, CARD_MIN_UNITS, CARD_TITLE_COVER, CARD_TITLE_DISTINCT, CARD_TITLE_LINK_SHARE, CARD_TITLE_MIN_WORDS, CARD_PRICE_SHARE, CARD_PRICE_MAX_WORDS } from '../params.js';
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
-import { keepAlso } from './common.js';
-import { PRICE } from './grid.js';
-import { at, outOfRange } from '../../util/at.js';
+import { keepAlso, textKey } from './common.js';
+import { PRICE, slotOf } from './grid.js';
+import { at } from '../../util/at.js';
 
 interface Slot {
   members: number[];
@@ -31,19 +31,16 @@ function groups(snapshot: PageSnapshot, blocks: readonly TextBlock[], units: rea
   const nodes = snapshot.nodes;
   const out = new Map<string, Group>();
   blocks.forEach((b, i) => {
-    const u = units[i] ?? outOfRange(i);
-    if (u.id < 0 || b.hidden) return;
-    const unit = nodes[u.id] ?? outOfRange(u.id);
-    const key = `${unit.parent}|${signature(unit)}`;
-    let g = out.get(key);
-    if (!g) out.set(key, (g = { units: new Set(), kept: new Set(), slots: new Map() }));
-    g.units.add(u.id);
-    if (keptSet.has(i)) g.kept.add(u.id);
-    const slotKey = `${u.k}|${signature(nodes[b.owner] ?? outOfRange(b.owner))}`;
-    let s = g.slots.get(slotKey);
-    if (!s) g.slots.set(slotKey, (s = { members: [], units: new Set() }));
+    const place = b.hidden ? null : slotOf(nodes, blocks, units, i);
+    if (!place) return;
+    let g = out.get(place.group);
+    if (!g) out.set(place.group, (g = { units: new Set(), kept: new Set(), slots: new Map() }));
+    g.units.add(place.unit);
+    if (keptSet.has(i)) g.kept.add(place.unit);
+    let s = g.slots.get(place.slot);
+    if (!s) g.slots.set(place.slot, (s = { members: [], units: new Set() }));
     s.members.push(i);
-    s.units.add(u.id);
+    s.units.add(place.unit);
   });
   return out;
 }
@@ -63,7 +60,7 @@ function titleSlot(blocks: readonly TextBlock[], g: Group): Slot | undefined {
       chars += b.chars;
       linkChars += b.linkChars;
       words += b.words;
-      texts.add(b.text.toLowerCase());
+      texts.add(textKey(b));
     }
     const meanWords = words / s.members.length;
     if (linkChars < CARD_TITLE_LINK_SHARE * chars || texts.size < CARD_TITLE_DISTINCT * s.members.length || meanWords < CARD_TITLE_MIN_WORDS) continue;

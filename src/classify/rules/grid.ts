@@ -48,17 +48,28 @@ export function completeRepeatedSlots(snapshot: PageSnapshot, blocks: readonly T
 export const PRICE = /[\p{Sc}]|\d[.,]\d\d(?!\d)/u;
 
 /**
- * The blocks `ids` (in order) grouped by their slot in a repeated unit (see
- * completeRepeatedSlots): the unit's group, the unit's shape, the place in it and the block's own
- * element. Blocks outside a repeated unit are in no group.
+ * Where block `i` sits in a grid: its repeated unit's group (the units' parent and shape) and its
+ * slot in the unit (its place in the unit and its own element's shape); null outside a repeated
+ * unit. Blocks with the same group and slot are the same line of different cards.
+ */
+export function slotOf(nodes: readonly SnapshotNode[], blocks: readonly TextBlock[], units: readonly RepeatUnit[], i: number): { unit: number; group: string; slot: string } | null {
+  const u = units[i] ?? outOfRange(i);
+  if (u.id < 0) return null;
+  const unit = nodes[u.id] ?? outOfRange(u.id);
+  const owner = at(blocks, i).owner;
+  return { unit: u.id, group: `${unit.parent}|${signature(unit)}`, slot: `${u.k}|${signature(nodes[owner] ?? outOfRange(owner))}` };
+}
+
+/**
+ * The blocks `ids` (in order) grouped by their slot in a repeated unit (slotOf). Blocks outside a
+ * repeated unit are in no group.
  */
 function slotGroups(nodes: readonly SnapshotNode[], blocks: readonly TextBlock[], units: readonly RepeatUnit[], ids: Iterable<number>): Map<string, number[]> {
   const slots = new Map<string, number[]>();
   for (const i of ids) {
-    const u = units[i] ?? outOfRange(i);
-    if (u.id < 0) continue;
-    const unit = nodes[u.id] ?? outOfRange(u.id);
-    const key = `${unit.parent}|${signature(unit)}|${u.k}|${signature(nodes[at(blocks, i).owner] ?? outOfRange(at(blocks, i).owner))}`;
+    const place = slotOf(nodes, blocks, units, i);
+    if (!place) continue;
+    const key = `${place.group}|${place.slot}`;
     const members = slots.get(key);
     if (members) members.push(i);
     else slots.set(key, [i]);

@@ -26,12 +26,12 @@ function isSpecSheet(nodes: readonly SnapshotNode[], node: SnapshotNode): boolea
     for (const c of node.children) if ((nodes[c] ?? outOfRange(c)).tag === 'dt') rows++;
     pairs = rows;
   } else {
-    const stack = [...node.children];
+    const stack = node.children.slice();
     while (stack.length) {
-      const n = nodes[stack.pop()!];
+      const n = nodes[stack.pop() ?? outOfRange(-1)];
       if (!n || n.tag === 'table') continue; // a nested table is a sheet of its own
       if (n.tag !== 'tr') {
-        stack.push(...n.children);
+        for (const c of n.children) stack.push(c);
         continue;
       }
       rows++;
@@ -44,28 +44,29 @@ function isSpecSheet(nodes: readonly SnapshotNode[], node: SnapshotNode): boolea
 }
 
 /**
- * Adds, when something is kept, every block of each spec sheet (isSpecSheet) whose text is all
- * hidden and not all of it kept already, outside the site's landmarks, with short cells (SPEC_CELL_MAX_WORDS words at most).
+ * Adds, when something shown is kept, every block of each spec sheet (isSpecSheet) whose text is
+ * all hidden and not all of it kept already, outside the site's landmarks, with short cells
+ * (SPEC_CELL_MAX_WORDS words at most).
  */
 export function keepHiddenSpecs(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  // a page where nothing scored as content has no product shown to complete: its hidden sheets
-  // are a shell's leftovers, and the honest answer stays no content
-  if (kept.length === 0) return kept;
+  // a page where nothing shown scored as content has no product shown to complete: its hidden
+  // sheets are a shell's leftovers (beside, at most, a few hidden words the model kept), and the
+  // honest answer stays no content
+  if (kept.every((i) => (blocks[i] ?? outOfRange(i)).hidden)) return kept;
   const nodes = snapshot.nodes;
-  const verdict = new Map<number, boolean>();
-  // the sheet nearest above a block's element, -1 when none is or when the block is in a landmark
-  const sheet = (owner: number): number => {
-    let found = -1;
-    for (let id = owner; id >= 0; id = (nodes[id] ?? outOfRange(id)).parent) {
-      const n = nodes[id] ?? outOfRange(id);
-      if (SITE_LANDMARKS.has(n.tag)) return -1;
-      if (found >= 0 || (n.tag !== 'table' && n.tag !== 'dl')) continue;
-      let ok = verdict.get(id);
-      if (ok === undefined) verdict.set(id, (ok = isSpecSheet(nodes, n)));
-      if (ok) found = id;
+  // per node, in one pass down the tree (ids are in pre-order: a parent comes before its
+  // children): the spec sheet nearest above it, -1 when none is or when a site landmark is above it
+  const sheetAbove = new Int32Array(nodes.length).fill(-1);
+  const inLandmark = new Uint8Array(nodes.length);
+  for (const n of nodes) {
+    const p = n.parent;
+    if (SITE_LANDMARKS.has(n.tag) || (p >= 0 && inLandmark[p])) {
+      inLandmark[n.id] = 1;
+      continue;
     }
-    return found;
-  };
+    sheetAbove[n.id] = (n.tag === 'table' || n.tag === 'dl') && isSpecSheet(nodes, n) ? n.id : p >= 0 ? (sheetAbove[p] ?? outOfRange(p)) : -1;
+  }
+  const sheet = (owner: number): number => sheetAbove[owner] ?? outOfRange(owner);
   const members = new Map<number, number[]>();
   blocks.forEach((b, i) => {
     const s = sheet(b.owner);

@@ -45,7 +45,8 @@ export function dropTeaserArticles(snapshot: PageSnapshot, blocks: readonly Text
       story = a;
     } else if (w > second) second = w;
   }
-  if (most < STORY_DOMINANCE * second) return kept;
+  // no article holds kept words, or none holds enough more than the next to be the story
+  if (most === 0 || most < STORY_DOMINANCE * second) return kept;
   const teasers = new Set<number>();
   for (const b of blocks) {
     if (b.hidden || b.linkChars < LINKED_SHARE * b.chars) continue;

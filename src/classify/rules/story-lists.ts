@@ -2,9 +2,9 @@
  * A rule that brings back a list or a table in a story's flow whose items the model left out one
  * by one.
  */
-import { closest, lowestCommonAncestor } from '../../snapshot/tree.js';
+import { closest, enclosingElement } from '../../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../../snapshot/types.js';
-import { STORY_LIST_MAX_LINK_SHARE, STORY_LIST_MIN_SCORE, STORY_TABLE_MIN_SCORE } from '../params.js';
+import { STORY_LIST_MAX_KEPT_WORDS, STORY_LIST_MAX_LINK_SHARE, STORY_LIST_MIN_SCORE, STORY_TABLE_MIN_SCORE } from '../params.js';
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
 import { at } from '../../util/at.js';
@@ -27,15 +27,16 @@ const isChrome = (node: SnapshotNode): boolean => node.kind === 'element' && (CH
  * innermost `<ul>`, `<ol>` or `<table>` of its items) must lie inside the element that holds the
  * kept text, open right after a kept block and close right before one in reading order, be mostly
  * plain text (STORY_LIST_MAX_LINK_SHARE: a list of links is a link rail or a table of contents),
- * sit outside any navigation, aside, header, footer or form below that element, and its left-out
- * items must average STORY_LIST_MIN_SCORE, or STORY_TABLE_MIN_SCORE for a table's cells (lower,
- * the model read them as page chrome: a product box's spec lines, a call to action).
+ * sit outside any navigation, aside, header, footer or form below that element, hold no kept
+ * block longer than STORY_LIST_MAX_KEPT_WORDS (a table that lays out the story's paragraphs in
+ * one cell and a sidebar in the other is the page's frame), and its left-out items must average
+ * STORY_LIST_MIN_SCORE, or STORY_TABLE_MIN_SCORE for a table's cells (lower, the model read them
+ * as page chrome: a product box's spec lines, a call to action).
  */
 export function keepStoryLists(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], scores: ArrayLike<number>, trace: TraceEvent[]): number[] {
   if (kept.length < 2) return kept;
   const nodes = snapshot.nodes;
-  let container = lowestCommonAncestor(snapshot, kept.map((i) => at(blocks, i).owner));
-  if (at(nodes, container).kind === 'text') container = at(nodes, container).parent;
+  const container = enclosingElement(snapshot, kept.map((i) => at(blocks, i).owner));
   const isContainer = (node: SnapshotNode): boolean => node.id === container;
   // each block's innermost list below the container (-1: none, or the block is outside it)
   const listOf = (i: number): number => {
@@ -44,6 +45,22 @@ export function keepStoryLists(snapshot: PageSnapshot, blocks: readonly TextBloc
     return list >= 0 && list !== container && closest(snapshot, list, isContainer) >= 0 ? list : -1;
   };
   const keptSet = new Set(kept);
+  // each list's visible blocks, gathered the first time a list is looked at
+  let byList: Map<number, number[]> | null = null;
+  const listBlocks = (list: number): number[] => {
+    if (!byList) {
+      const m = new Map<number, number[]>();
+      blocks.forEach((b, i) => {
+        const l = b.hidden ? -1 : listOf(i);
+        if (l < 0) return;
+        const of = m.get(l);
+        if (of) of.push(i);
+        else m.set(l, [i]);
+      });
+      byList = m;
+    }
+    return byList.get(list) ?? [];
+  };
   const visible: number[] = [];
   blocks.forEach((b, i) => {
     if (!b.hidden) visible.push(i);
@@ -65,6 +82,9 @@ export function keepStoryLists(snapshot: PageSnapshot, blocks: readonly TextBloc
     v = end + 1;
     if (!keptSet.has(before) || !keptSet.has(after)) continue;
     if (closest(snapshot, list, (node) => isContainer(node) || isChrome(node)) !== container) continue;
+    // a layout table (or list) that holds the story's own paragraphs is the page's frame, and
+    // its other cells are a sidebar, not the story's list
+    if (listBlocks(list).some((j) => keptSet.has(j) && at(blocks, j).words > STORY_LIST_MAX_KEPT_WORDS)) continue;
     const left = run.filter((j) => !keptSet.has(j));
     let chars = 0;
     let linkChars = 0;

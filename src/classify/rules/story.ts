@@ -3,7 +3,7 @@
  * after its element closes, a story split across the layout, embedded posts, a product's own
  * description.
  */
-import { childOf, closest, levelsBelow, lowestCommonAncestor, someBelow, within } from '../../snapshot/tree.js';
+import { childOf, closest, enclosingElement, levelsBelow, lowestCommonAncestor, someBelow, within } from '../../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../../snapshot/types.js';
 import {
   LINKED_SHARE, CONTINUATION_MIN_CHARS, CONTINUATION_MAX_LINK_SHARE, CONTINUATION_MIN_SCORE, SPLIT_MIN_DEPTH, SPLIT_MIN_SCORE, HINT_WRAPPER_LEVELS, DESCRIBED_MIN_WORDS, DESCRIBED_MIN_SHARE,
@@ -62,8 +62,7 @@ function isProse(b: TextBlock): boolean {
 export function continueStory(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], scores: ArrayLike<number>, trace: TraceEvent[]): number[] {
   if (kept.length === 0) return kept;
   const nodes = snapshot.nodes;
-  let container = lowestCommonAncestor(snapshot, kept.map((i) => at(blocks, i).owner));
-  if (at(nodes, container).kind === 'text') container = at(nodes, container).parent;
+  const container = enclosingElement(snapshot, kept.map((i) => at(blocks, i).owner));
   const above = new Set<number>();
   // a story split across levels (its first part deep in its element, its last kept paragraph
   // already a child of the container) continues at the container's own level

@@ -137,17 +137,22 @@ describe('choosing the main content from block scores', () => {
         el('th', { rect: [100, y, 200, 20], visible }, [text(label, [100, y, 200, 20], { visible })]),
         el('td', { rect: [300, y, 400, 20], visible }, [text(value, [300, y, 400, 20], { visible })]),
       ]);
-    const sheet = (y: number, visible: boolean, tag = 'Material') =>
+    const sheet = (y: number, visible: boolean, tag = 'Material', care = 'Dishwasher safe') =>
       el('table', { rect: [100, y, 600, 60], visible }, [el('tbody', { rect: [100, y, 600, 60], visible }, [
         row(y, tag, 'Glazed stoneware', visible),
         row(y + 20, 'Capacity', '350 ml', visible),
-        row(y + 40, 'Care', 'Dishwasher safe', visible),
+        row(y + 40, 'Care', care, visible),
       ])]);
+    const term = (y: number, tag: string, s: string) => el(tag, { rect: [100, y, 600, 20], visible: false }, [text(s, [100, y, 600, 20], { visible: false })]);
+    const long = Array.from({ length: 45 }, (_, i) => `word${i}`).join(' ');
     const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
       el('main', { rect: [100, 100, 600, 700] }, [
         el('p', { rect: [100, 100, 600, 60] }, [text('A stoneware mug thrown by hand and glazed in small batches, each one a little different.', [100, 100, 600, 60])]),
         sheet(200, false),
         sheet(300, true, 'Finish'),
+        // hidden, but one cell is prose: a text laid out in a table, not a sheet of values
+        sheet(400, false, 'Story', long),
+        el('dl', { rect: [100, 500, 600, 40], visible: false }, [term(500, 'dt', 'Weight'), term(510, 'dd', '420 g'), term(520, 'dt', 'Height'), term(530, 'dd', '11 cm')]),
       ]),
       el('footer', { rect: [0, 800, 1200, 60] }, [sheet(800, false, 'Shipping')]),
     ]));
@@ -157,12 +162,16 @@ describe('choosing the main content from block scores', () => {
     const texts = (type: PageType) => chooseContent(s, bs, scores, zeros(bs.length), 1, undefined, type).kept.map((i) => at(bs, i).text);
     const product = texts('product');
     // the hidden sheet in the page comes back whole; the visible one and the footer's stay out
-    expect(product).toEqual(['A stoneware mug thrown by hand and glazed in small batches, each one a little different.', 'Material', 'Glazed stoneware', 'Capacity', '350 ml', 'Care', 'Dishwasher safe']);
+    expect(product).toEqual(['A stoneware mug thrown by hand and glazed in small batches, each one a little different.', 'Material', 'Glazed stoneware', 'Capacity', '350 ml', 'Care', 'Dishwasher safe', 'Weight', '420 g', 'Height', '11 cm']);
     expect(texts('article')).toEqual([product[0]]);
     const c = chooseContent(s, bs, scores, zeros(bs.length), 1, undefined, 'product');
-    expect(c.trace).toContainEqual({ step: 'hidden-specs', blocks: 6, words: 9 });
+    expect(c.trace).toContainEqual({ step: 'hidden-specs', blocks: 10, words: 15 });
     // a page the model finds nothing on does not get a hidden table as its content
     expect(chooseContent(s, bs, bs.map(() => 0.01), zeros(bs.length), 1, undefined, 'product').kept).toEqual([]);
+    // nor one where all it keeps is a hidden word or two (a shell's placeholder in a closed tab)
+    const scrap = chooseContent(s, bs, bs.map((b) => (b.text === 'Material' ? 0.9 : 0.01)), zeros(bs.length), 1, undefined, 'product');
+    expect(scrap.kept).toEqual([]);
+    expect(scrap.trace.some((e) => e.step === 'hidden-specs')).toBe(false);
   });
 
   it('returns no content when all that is kept is a few hidden words', () => {
@@ -266,6 +275,28 @@ describe('choosing the main content from block scores', () => {
     const inForm = page(el('body', { rect: [0, 0, 1200, 400] }, [el('div', { rect: [100, 100, 600, 300] }, [p(1, 100), el('form', { rect: [100, 180, 600, 60] }, [list(180)]), p(2, 260)])]));
     const fb = buildTextBlocks(inForm, indexNodes(inForm), { includeHidden: true });
     expect(chooseContent(inForm, fb, fb.map((x) => (x.text.startsWith('Paragraph') ? 0.9 : 0.45)), zeros(fb.length)).kept).toHaveLength(2);
+    // the rule is for running text: a thread's or a product page's lists are the model's to choose
+    expect(chooseContent(s, b, scores, zeros(b.length), 1, undefined, 'forum').trace.some((e) => e.step === 'story-lists')).toBe(false);
+    expect(chooseContent(s, b, scores, zeros(b.length), 1, undefined, 'product').trace.some((e) => e.step === 'story-lists')).toBe(false);
+  });
+
+  it('does not read a layout table that holds the story as a list in it', () => {
+    const para = (s: string, y: number) => el('p', { rect: [100, y, 500, 60] }, [text(s, [100, y, 500, 60])]);
+    const long = (n: number) => `Story paragraph ${n}: ${Array.from({ length: 45 }, (_, i) => `word${i}`).join(' ')}.`;
+    const side = (s: string, y: number) => el('p', { rect: [700, y, 200, 20] }, [text(s, [700, y, 200, 20])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 1000] }, [el('div', { rect: [0, 0, 1200, 1000] }, [
+      para('Intro to the story, kept above the layout table.', 50),
+      el('table', { rect: [100, 120, 1000, 600] }, [el('tbody', { rect: [100, 120, 1000, 600] }, [el('tr', { rect: [100, 120, 1000, 600] }, [
+        el('td', { rect: [100, 120, 500, 600] }, [para(long(1), 120), para(long(2), 200)]),
+        el('td', { rect: [700, 120, 300, 600] }, [side('About the author', 120), side('Subscribe to our letter', 140), side('Copyright 2026', 160)]),
+      ])])]),
+      para('Outro of the story, kept below the layout table.', 760),
+    ])]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    const scores = b.map((x) => (x.words > 5 && !/About|Subscribe|Copyright/.test(x.text) ? 0.9 : 0.25));
+    const c = chooseContent(s, b, scores, zeros(b.length));
+    expect(c.kept.map((i) => at(b, i).text)).toEqual([expect.stringContaining('Intro'), expect.stringContaining('Story paragraph 1'), expect.stringContaining('Story paragraph 2'), expect.stringContaining('Outro')]);
+    expect(c.trace.some((e) => e.step === 'story-lists')).toBe(false);
   });
 
   it('reveals hidden text it keeps (a collapsed tab of a product page)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childOf, closest, countBefore, levelsBelow, someBelow, subtreeEnds, textChars, within, withinEach } from '../../../src/snapshot/tree.js';
+import { childOf, closest, countBefore, enclosingElement, levelsBelow, someBelow, subtreeEnds, textChars, within, withinEach } from '../../../src/snapshot/tree.js';
 import { at } from '../../../src/util/at.js';
 import { h, page } from '../strategies/build.js';
 
@@ -93,6 +93,14 @@ describe('the walks up from a node', () => {
     expect(childOf(snap, bold, article)).toBe(wrap);
     expect(childOf(snap, bold, snap.root)).toBe(article);
     expect(childOf(snap, outside, article)).toBe(-1);
+  });
+
+  it('enclosingElement is the nodes\' common ancestor, or the element around a lone text', () => {
+    const lead = id((n) => n.text === 'Lead ');
+    expect(enclosingElement(snap, [lead, bold])).toBe(p);
+    expect(enclosingElement(snap, [bold])).toBe(bold - 1);
+    expect(enclosingElement(snap, [lead])).toBe(p);
+    expect(enclosingElement(snap, [bold, outside])).toBe(at(snap.nodes, article).parent);
   });
 });
 
