@@ -3,6 +3,7 @@
 // pipeline's output with out-of-fold models (run by scripts/train/run.mjs).
 //
 // usage: node scripts/train/selection.mjs <snapshot dir> <gold.json> <work dir> [--jobs N]
+//   --jobs  worker threads (default: one per core)
 //
 // The classifier keeps the blocks that maximise a page's expected word F1, reading each block's
 // score raised to a power as the probability that it is main content (src/classify/choose.ts).
@@ -48,10 +49,10 @@ if (!isMainThread) {
     const f1 = GRID.map((power) => {
       const selection = Object.fromEntries(PAGE_TYPES.map((t) => [t, power]));
       const a = analyzeSnapshot(snapshot, { models: { ...models.get(fold), selection } });
-      // the type whose power the selection used: the page-type step's, after a declared thread
-      // (a listing retyped as an article is chosen again with the article's power)
-      const retyped = a.decision.trace.find((e) => e.step === 'retyped');
-      type = retyped ? retyped.to : a.decision.trace.find((e) => e.step === 'page-type')?.pageType ?? type;
+      // the type the page's selection starts from: the page-type step's (the model's, or a
+      // declared thread), which no power changes; a listing that the power's selection makes
+      // read as an article stays with the listings, so every power of a page counts for one type
+      type = a.decision.trace.find((e) => e.step === 'page-type')?.pageType ?? type;
       return scoreWordsPage(id, gold[id] ?? { text: '' }, a.content.text).f1;
     });
     out.push({ id, fold, type, f1 });
@@ -67,11 +68,21 @@ if (!isMainThread) {
   const { SELECTION_POWER } = await dist('classify/params.js');
   const tsv = (f) => readFileSync(path.join(work, f), 'utf8').split('\n').filter(Boolean).map((l) => l.split('\t'));
   const all = tsv('folds.tsv').map(([id, k]) => ({ id, fold: Number(k) })).sort((a, b) => (a.id < b.id ? -1 : 1));
-  const jobs = Math.max(1, Math.min(all.length, Number(o.jobs ?? availableParallelism())));
+  const asked = o.jobs === undefined ? availableParallelism() : Number(o.jobs);
+  if (!Number.isInteger(asked) || asked < 1) {
+    console.error(`--jobs takes a whole number of worker threads, 1 or more (got ${o.jobs})`);
+    process.exit(2);
+  }
+  const jobs = Math.min(all.length, asked);
   const parts = await Promise.all(Array.from({ length: jobs }, (_, j) => new Promise((resolve, reject) => {
     const w = new Worker(new URL(import.meta.url), { workerData: { dir, goldFile, work, pages: all.filter((_, i) => i % jobs === j) } });
-    w.once('message', resolve);
+    let answered = false;
+    w.once('message', (m) => {
+      answered = true;
+      resolve(m);
+    });
     w.once('error', reject);
+    w.once('exit', (code) => { if (!answered) reject(new Error(`worker ${j} exited with code ${code} before it answered`)); });
   })));
   // in id order, whatever the number of workers
   const pages = parts.flat().sort((a, b) => (a.id < b.id ? -1 : 1));
