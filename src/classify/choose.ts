@@ -16,7 +16,7 @@ import { isScreenReaderHint } from './hints.js';
 import { keepCardTitles } from './rules/card-titles.js';
 import { completeRepeatedSlots, dropTemplateSlots, wholeRows, wholeUnits } from './rules/grid.js';
 import { dropQuotedRepeats, dropRepeatedRuns, dropSignatures, dropSymbolBlocks } from './rules/repeats.js';
-import { dropAnnouncements, dropComments, dropControlGroups, dropDetachedHidden, dropFilterPanels, dropLandmarkBlocks, dropOffSlides } from './rules/regions.js';
+import { dropAdSlots, dropAnnouncements, dropComments, dropControlGroups, dropDetachedHidden, dropFilterPanels, dropLandmarkBlocks, dropOffSlides } from './rules/regions.js';
 import { dropFurnitureLines, dropKickers, dropRecommended, dropRelatedLinks, dropTeaserArticles } from './rules/related.js';
 import { continueStory, keepDescribed, keepEmbeddedPosts, keepSplitStory } from './rules/story.js';
 import { keepHiddenSpecs } from './rules/product-specs.js';
@@ -111,6 +111,9 @@ const GRID_TYPES: ReadonlySet<PageType> = new Set(['collection', 'listing']);
 /** Page types whose content is running text, where a list between kept blocks is part of it (rules/story-lists.ts). */
 const LIST_STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'documentation', 'service']);
 
+/** Page types whose text is prose, where a reading time or "Advertisement" label is furniture (see dropFurnitureLines). */
+const FURNITURE_TYPES: ReadonlySet<PageType> = new Set(['article', 'documentation']);
+
 /** Page types whose ticker and carousel slides are not content (see dropOffSlides). */
 const SLIDE_FREE_TYPES: ReadonlySet<PageType> = new Set(['article', 'product']);
 
@@ -137,11 +140,12 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   kept = dropControlGroups(snapshot, blocks, kept, trace);
   if (GRID_TYPES.has(pageType)) kept = dropFilterPanels(snapshot, blocks, kept, trace);
   kept = dropAnnouncements(snapshot, blocks, kept, trace);
+  kept = dropAdSlots(snapshot, blocks, kept, trace);
   if (STORY_TYPES.has(pageType)) kept = dropTeaserArticles(snapshot, blocks, kept, trace);
   if (pageType !== 'forum') kept = dropComments(snapshot, blocks, kept, trace);
   if (STORY_TYPES.has(pageType)) kept = dropKickers(snapshot, blocks, kept, trace);
   if (pageType === 'article') kept = dropRelatedLinks(snapshot, blocks, kept, trace);
-  if (pageType === 'article') kept = dropFurnitureLines(blocks, kept, trace);
+  if (FURNITURE_TYPES.has(pageType)) kept = dropFurnitureLines(blocks, kept, trace);
   kept = keepEmbeddedPosts(snapshot, blocks, kept, trace);
   if (SLIDE_FREE_TYPES.has(pageType)) kept = dropOffSlides(snapshot, blocks, kept, trace);
   if (pageType === 'forum') kept = dropDetachedHidden(blocks, kept, trace);

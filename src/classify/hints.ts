@@ -196,6 +196,23 @@ export function isAnnouncementHint(node: SnapshotNode): boolean {
   return node.attrs?.role === 'marquee' || someHintToken(node, (t) => ANNOUNCEMENT_TOKEN.test(t));
 }
 
+/**
+ * An ad slot: an id or class token that is an ad word, alone or with a word for its box (`ad`,
+ * `ads`, `ad-row`, `ad-slot`, `advertisement`, `adsbygoogle`, `sponsored-container`, Taboola's
+ * and Outbrain's widgets), or an `aria-label` that says so ("Advertisement", "Sponsored"). Its
+ * text is the advertiser's, not the page's, even in a row of a thread or a card of a grid. Whole
+ * tokens only: a CSS module's hashed `item__adF2E`, an FAQ's `ask-ads` or a shop's
+ * `ad-listing-title-993944520` (a promoted card of its own grid) are not one.
+ */
+const AD_TOKEN = /^(?:ad|ads|adverts?|advertisement|advertising|adslot|adunit|adsbygoogle|sponsored|taboola|outbrain)(?:[-_]+(?:row|slot|unit|container|wrapper|wrap|box|block|banner|label|placeholder|zone|space|holder))?$/;
+const AD_LABEL = /^\s*(advertisement|advertising|advert|ad|ads|sponsored( content| post| links?)?|anzeige|werbung|publicit[ée]|publicidad|pubblicit[àa])\s*$/i;
+
+/** The element is an ad slot (see AD_TOKEN, AD_LABEL). */
+export function isAdSlotHint(node: SnapshotNode): boolean {
+  if (node.kind !== 'element') return false;
+  return AD_LABEL.test(node.attrs?.['aria-label'] ?? '') || someHintToken(node, (t) => AD_TOKEN.test(t));
+}
+
 /** The element's attributes name the article body (`articleBody`, `post-content`, `<article>`). */
 export function isPositiveHint(node: SnapshotNode): boolean {
   if (node.kind !== 'element') return false;

@@ -135,6 +135,8 @@ export type TraceEvent =
   | { step: 'filters'; blocks: number; words: number }
   /** Kept text in a site-wide announcement bar ("Free shipping on orders $75+"), left out. */
   | { step: 'announcement'; blocks: number; words: number }
+  /** Kept text in an ad slot ("Sponsored · ..." between a thread's posts), left out. */
+  | { step: 'ad-slots'; blocks: number; words: number }
   /** Elements of text for screen readers only (`sr-only`, `visually-hidden`) inside the selection, left out. */
   | { step: 'screen-reader'; elements: number; chars: number }
   /** Kept text of symbols only (no letter, digit or pictograph) outside code and tables, left out. */

@@ -8,7 +8,7 @@ import type { PageSnapshot, SnapshotNode } from '../../snapshot/types.js';
 import { PANEL_MAX_SHARE } from '../params.js';
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
-import { isAnnouncementHint, isCommentsHint, isFilterPanelHint } from '../hints.js';
+import { isAdSlotHint, isAnnouncementHint, isCommentsHint, isFilterPanelHint } from '../hints.js';
 import { leaveOut, wordsOf } from './common.js';
 import { at, outOfRange } from '../../util/at.js';
 
@@ -53,7 +53,7 @@ export function dropLandmarkBlocks(snapshot: PageSnapshot, blocks: readonly Text
  * panel beside the content, not the content itself under a name that says otherwise. The trace's
  * `step` says which rule it was.
  */
-function dropInside(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], test: (node: SnapshotNode) => boolean, step: 'comments' | 'controls' | 'filters' | 'announcement', trace: TraceEvent[], maxShare?: number): number[] {
+function dropInside(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], test: (node: SnapshotNode) => boolean, step: 'comments' | 'controls' | 'filters' | 'announcement' | 'ad-slots', trace: TraceEvent[], maxShare?: number): number[] {
   const inside = withinEach(snapshot, kept.map((i) => at(blocks, i).owner), test);
   const panel = kept.filter((_, j) => at(inside, j));
   // (none or all of the kept blocks inside: leaveOut keeps them whatever their share)
@@ -107,6 +107,16 @@ export function dropFilterPanels(snapshot: PageSnapshot, blocks: readonly TextBl
  */
 export function dropAnnouncements(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
   return dropInside(snapshot, blocks, kept, isAnnouncementHint, 'announcement', trace, PANEL_MAX_SHARE);
+}
+
+/**
+ * Kept text in an ad slot (hints.ts, isAdSlotHint) is left out while it is less than
+ * PANEL_MAX_SHARE of the kept words: a sponsored row between a thread's posts or a card in a
+ * grid scores like its neighbours, but it is the advertiser's text. A page whose kept text is
+ * mostly inside such a name (a wrapper `has-ads`) keeps it.
+ */
+export function dropAdSlots(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+  return dropInside(snapshot, blocks, kept, isAdSlotHint, 'ad-slots', trace, PANEL_MAX_SHARE);
 }
 
 /**

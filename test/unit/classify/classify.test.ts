@@ -9,7 +9,7 @@ import { bundledModels, classify } from '../../../src/classify/index.js';
 import { compileModel, type ModelFile } from '../../../src/classify/model.js';
 import { toText } from '../../../src/content/text.js';
 import { MIN_BEST_SCORE } from '../../../src/classify/params.js';
-import { isAnnouncementHint, isCommentsHint, isFilterPanelHint, isScreenReaderHint } from '../../../src/classify/hints.js';
+import { isAdSlotHint, isAnnouncementHint, isCommentsHint, isFilterPanelHint, isScreenReaderHint } from '../../../src/classify/hints.js';
 import { buildTextBlocks, indexNodes } from '../../../src/classify/text-blocks.js';
 import { indexBlocks } from '../../../src/classify/block-features.js';
 import { describedPairs } from '../../../src/classify/page-features.js';
@@ -861,7 +861,8 @@ describe('choosing the main content from block scores', () => {
     expect(c.trace.find((e) => e.step === 'furniture')).toEqual({ step: 'furniture', blocks: 4, words: 18 });
     // sentences that start the same way, a publisher's name, and other page types keep them
     expect(choose(['Advertisement spending rose by a third in the year to March.', 'Published by Helvetiq']).kept).toEqual([0, 1, 2, 3]);
-    expect(choose(['Advertisement'], 'documentation').kept).toEqual([0, 1, 2]);
+    expect(choose(['5 minute read'], 'documentation').kept).toEqual([0, 2]);
+    expect(choose(['Advertisement'], 'listing').kept).toEqual([0, 1, 2]);
   });
 
   it('leaves out kept text in a group of form controls, unless all kept text is in one', () => {
@@ -919,6 +920,34 @@ describe('choosing the main content from block scores', () => {
     expect(chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'article').kept).toEqual([1, 2, 3, 4, 5]);
     // a page whose kept text is all, or mostly, in the panel keeps it
     expect(chooseContent(s, b, [0.1, 0.9, 0.9, 0.1, 0.1, 0.1], zeros(b.length), 1, undefined, 'collection').kept).toEqual([1, 2]);
+  });
+
+  it('names ad slots by a whole id or class token or by their aria-label', () => {
+    const names: Array<[Record<string, string>, boolean]> = [
+      [{ class: 'ad-row' }, true], [{ class: 'post ads' }, true], [{ id: 'ad-slot' }, true], [{ class: 'adsbygoogle' }, true],
+      [{ class: 'advertisement' }, true], [{ class: 'sponsored-container' }, true], [{ 'aria-label': 'Advertisement' }, true],
+      [{ 'aria-label': 'Sponsored content' }, true], [{ 'aria-label': 'Anzeige' }, true],
+      // a CSS module's hash, an FAQ's class, a promoted card of the shop's own grid, a label that says more
+      [{ class: 'AccordionTextItem_item__adF2E' }, false], [{ class: 'accordion-button ask-ads' }, false],
+      [{ id: 'ad-listing-title-993944520' }, false], [{ class: 'read-more load-ads-later' }, false],
+      [{ 'aria-label': 'Advertisement settings' }, false], [{ class: 'header' }, false],
+    ];
+    const s = page(el('html', { rect: [0, 0, 100, 100] }, names.map(([attrs], k) => el('div', { rect: [0, k, 10, 1], attrs }))));
+    const divs = s.nodes.filter((n) => n.tag === 'div');
+    expect(divs.map((n) => isAdSlotHint(n))).toEqual(names.map(([, ad]) => ad));
+  });
+
+  it("leaves out a sponsored row between a thread's posts, while ads are the lesser part", () => {
+    const post = (k: number, y: number) => el('li', { rect: [100, y, 600, 60], attrs: { class: 'post' } }, [el('p', { rect: [100, y, 600, 60] }, [text(`Reply ${k}: I tried a tighter chip breaker and the tear-out on the cherry board went away.`, [100, y, 600, 60])])]);
+    const ad = el('li', { rect: [100, 200, 600, 40], attrs: { class: 'ad-row', 'aria-label': 'Advertisement' } }, [text('Sponsored · Ridgeway Tool Works: bevel-up smoothing planes, lifetime guarantee.', [100, 200, 600, 40])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [el('ol', { rect: [100, 100, 600, 400] }, [post(1, 100), ad, post(2, 260), post(3, 340)])]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(4);
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'forum');
+    expect(c.kept).toEqual([0, 2, 3]);
+    expect(c.trace.find((e) => e.step === 'ad-slots')).toEqual({ step: 'ad-slots', blocks: 1, words: 9 });
+    // a page whose kept text is mostly inside such a name keeps it
+    expect(chooseContent(s, b, [0.1, 0.9, 0.1, 0.1], zeros(b.length), 1, undefined, 'forum').kept).toEqual([1]);
   });
 
   it('names text for screen readers only by the class frameworks give it, as a whole class token', () => {
