@@ -35,6 +35,7 @@
  */
 import type { Block } from '../segment/types.js';
 import type { PageSnapshot, Rect } from '../snapshot/types.js';
+import { closest } from '../snapshot/tree.js';
 import { featureColumns, predictMargins, type TreeModel } from './model.js';
 import { BlockShapes } from './block-shape.js';
 import type { TextTally } from './blocks.js';
@@ -170,11 +171,9 @@ export function roleTable(records: readonly BlockRecord[], main: Decision['main'
 function ancestorHint(snapshot: PageSnapshot, roots: readonly number[]): Role | null {
   const first = roots[0];
   if (first === undefined) return null;
-  for (let id = at(snapshot.nodes, first).parent; id >= 0; id = at(snapshot.nodes, id).parent) {
-    const h = roleHint(at(snapshot.nodes, id));
-    if (h) return h;
-  }
-  return null;
+  const parent = at(snapshot.nodes, first).parent;
+  const id = parent < 0 ? -1 : closest(snapshot, parent, (node) => roleHint(node) !== null);
+  return id < 0 ? null : roleHint(at(snapshot.nodes, id));
 }
 
 /** The snapshot nodes each block of the tree owns, by block id (roleTable's `nodes`). */
