@@ -77,6 +77,8 @@ export type DropReason = Exclude<ScoreComponent, 'base'>;
 export type TraceEvent =
   /** The page type, its probability, and the schema.org type by which the page declares itself a thread. */
   | { step: 'page-type'; pageType: PageType; probability: number; declared?: string }
+  /** Scores of blocks in slots of repeated units mixed with their slot's mean before the selection. */
+  | { step: 'pooled'; slots: number; blocks: number }
   | { step: 'selected'; blocks: number; power: number; expectedF1: number; lowest: number }
   | { step: 'slots'; slots: number; blocks: number }
   | { step: 'scored'; blocks: number; hidden: number; kept: number; power: number }

@@ -4,7 +4,7 @@
  */
 import { closest } from '../../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../../snapshot/types.js';
-import { SLOT_KEEP_SHARE, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, TEMPLATE_MIN_UNITS, TEMPLATE_MAX_DISTINCT } from '../params.js';
+import { SLOT_KEEP_SHARE, SLOT_SCORE_MIX, ROW_MIN_CELLS, ROW_KEEP_SHARE, ROW_CELL_MAX_WORDS, TEMPLATE_MIN_UNITS, TEMPLATE_MAX_DISTINCT } from '../params.js';
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
 import { signature, type RepeatUnit } from '../block-features.js';
@@ -42,6 +42,35 @@ export function completeRepeatedSlots(snapshot: PageSnapshot, blocks: readonly T
   if (added === 0) return kept;
   trace.push({ step: 'slots', slots: completed, blocks: added });
   return [...keptSet].sort((a, b) => a - b);
+}
+
+/**
+ * The scores the selection reads: a block in a slot of repeated units (slotOf; visible blocks
+ * only, in groups of two or more) scores SLOT_SCORE_MIX of its slot's mean score and the rest its
+ * own. The quotes of a testimonial strip or the headlines of a grid are the same kind of text;
+ * pooling their scores keeps or drops them together unless one differs clearly, where
+ * completeRepeatedSlots can only bring back a slot that most units already kept. The trace
+ * counts the slots and blocks pooled.
+ */
+export function poolSlotScores(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, units: readonly RepeatUnit[] | undefined, trace: TraceEvent[]): ArrayLike<number> {
+  if (!units) return scores;
+  const slots = slotGroups(snapshot.nodes, blocks, units, blocks.filter((b) => !b.hidden).map((b) => b.index));
+  let out: Float64Array | undefined;
+  let pooled = 0;
+  let members = 0;
+  for (const group of slots.values()) {
+    if (group.length < 2) continue;
+    let sum = 0;
+    for (const i of group) sum += scores[i] ?? outOfRange(i);
+    const mean = sum / group.length;
+    out ??= Float64Array.from(scores);
+    for (const i of group) out[i] = (1 - SLOT_SCORE_MIX) * (scores[i] ?? outOfRange(i)) + SLOT_SCORE_MIX * mean;
+    pooled++;
+    members += group.length;
+  }
+  if (!out) return scores;
+  trace.push({ step: 'pooled', slots: pooled, blocks: members });
+  return out;
 }
 
 /** A price: a currency sign, or an amount with cents ("19,99"). */

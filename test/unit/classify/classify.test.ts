@@ -102,8 +102,9 @@ describe('choosing the main content from block scores', () => {
     const bs = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
     const units = indexBlocks(s, segment(s), bs).repeatAt;
     const kind = (b: { text: string }) => b.text.split(' ')[0];
-    // the model keeps four of five headlines, every teaser, one badge
-    const scores = bs.map((b) => (kind(b) === 'Headline' ? (b.text.includes('number 3') ? 0.2 : 0.95) : kind(b) === 'Teaser' ? 0.95 : b.text === 'Badge 0' ? 0.9 : 0.05));
+    // the model keeps four of five headlines (the fifth too far below them for its pooled score
+    // to reach the cut), every teaser, one badge
+    const scores = bs.map((b) => (kind(b) === 'Headline' ? (b.text.includes('number 3') ? 0 : 0.95) : kind(b) === 'Teaser' ? 0.95 : b.text === 'Badge 0' ? 0.9 : 0.05));
     const without = chooseContent(s, bs, scores, zeros(bs.length));
     expect(without.kept.map((i) => at(bs, i).text)).not.toContain('Headline of story number 3 about the council');
     const c = chooseContent(s, bs, scores, zeros(bs.length), 1, units);
@@ -111,6 +112,31 @@ describe('choosing the main content from block scores', () => {
     expect(texts.filter((t) => t.startsWith('Headline'))).toHaveLength(5);
     expect(texts.filter((t) => t.startsWith('Badge'))).toEqual(without.kept.map((i) => at(bs, i).text).filter((t) => t.startsWith('Badge')));
     expect(c.trace).toContainEqual({ step: 'slots', slots: 1, blocks: 1 });
+  });
+
+  it("pools the scores of a slot of repeated units before the selection: quotes are kept or dropped together", () => {
+    const quote = (i: number, words: string) => el('figure', { rect: [100 + i * 320, 100, 300, 200], attrs: { class: 'quote' } }, [
+      el('blockquote', { rect: [100 + i * 320, 100, 300, 120] }, [text(words, [100 + i * 320, 100, 300, 120])]),
+      el('figcaption', { rect: [100 + i * 320, 230, 300, 30] }, [text(`Customer ${i}, owner of a workshop`, [100 + i * 320, 230, 300, 30])]),
+    ]);
+    const lines = ['We used to spend Friday afternoons typing up invoices from greasy job sheets.', 'Our average time to get paid dropped from 34 days to 9 with the reminders.', 'Customers approve quotes from the boatyard car park and we order parts that day.'];
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('p', { rect: [100, 20, 900, 60] }, [text('Invoicing for repair workshops: quotes, jobs and payments in one place, with reminders that go out on their own.', [100, 20, 900, 60])]),
+      el('div', { rect: [100, 100, 960, 200] }, lines.map((t, i) => quote(i, t))),
+    ]));
+    const bs = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    const units = indexBlocks(s, segment(s), bs).repeatAt;
+    const quoteAt = (k: number) => bs.findIndex((b) => b.text === at(lines, k));
+    // one quote well above the cut, two just under it; the captions low
+    const raw = bs.map((b) => (b.text.startsWith('Invoicing') ? 0.95 : b.text === lines[2] ? 0.8 : lines.includes(b.text) ? 0.3 : 0.1));
+    const alone = chooseContent(s, bs, raw, zeros(bs.length), 1).kept;
+    expect([0, 1, 2].map((k) => alone.includes(quoteAt(k)))).toEqual([false, false, true]);
+    const c = chooseContent(s, bs, raw, zeros(bs.length), 1, units);
+    expect([0, 1, 2].map((k) => c.kept.includes(quoteAt(k)))).toEqual([true, true, true]);
+    expect(c.trace[0]).toEqual({ step: 'pooled', slots: 2, blocks: 6 });
+    // a slot whose units differ clearly stays apart: a quote the model dismisses is not pulled up
+    const apart = chooseContent(s, bs, raw.map((v, i) => (i === quoteAt(0) ? 0 : v)), zeros(bs.length), 1, units).kept;
+    expect(apart.includes(quoteAt(0))).toBe(false);
   });
 
   it('leaves out of a grid the slots that say the same in every card, on collections and listings', () => {
