@@ -43,9 +43,9 @@ export const REPEAT_LINE_MIN_WORDS = 5;
  * Before the selection, each block in a slot of repeated units (the same element at the same
  * place in each card, post or quote) scores this much its slot's mean score and the rest its own
  * (choose.ts, poolSlotScores): units laid out alike say alike whether they are content, and the
- * model's score for one of them is a noisy reading of that. An even mix; WCXB cross-validation
- * (all 0.8823 -> 0.8826 at 0.5, 0.8827 at 0.3, 0.8816 at 1) cannot tell 0.3 from 0.5, and
- * article-bench and readability-pages gain more at 0.5.
+ * model's score for one of them is a noisy reading of that. An even mix: each block keeps a say,
+ * so a card that differs clearly from its neighbours (an ad among the results) is still judged
+ * on its own; the whole mean (1) would keep or drop a listing's unlike entries wholesale.
  */
 export const SLOT_SCORE_MIX = 0.5;
 
