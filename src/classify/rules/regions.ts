@@ -113,7 +113,7 @@ export function dropAnnouncements(snapshot: PageSnapshot, blocks: readonly TextB
  * Kept text in an ad slot (hints.ts, isAdSlotHint) is left out while it is less than
  * PANEL_MAX_SHARE of the kept words: a sponsored row between a thread's posts or a card in a
  * grid scores like its neighbours, but it is the advertiser's text. A page whose kept text is
- * mostly inside such a name (a wrapper `has-ads`) keeps it.
+ * mostly inside such a name (its content in a wrapper named `ad-container`) keeps it.
  */
 export function dropAdSlots(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
   return dropInside(snapshot, blocks, kept, isAdSlotHint, 'ad-slots', trace, PANEL_MAX_SHARE);
