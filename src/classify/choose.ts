@@ -14,7 +14,7 @@ import { round } from './blocks.js';
 import type { RepeatUnit } from './block-features.js';
 import { isScreenReaderHint } from './hints.js';
 import { keepCardTitles } from './rules/card-titles.js';
-import { poolSlotScores, completeRepeatedSlots, dropTemplateSlots, wholeRows, wholeUnits } from './rules/grid.js';
+import { completeRepeatedSlots, dropTemplateSlots, poolSlotScores, visibleSlots, wholeRows, wholeUnits } from './rules/grid.js';
 import { dropQuotedRepeats, dropRepeatedRuns, dropSignatures, dropSymbolBlocks } from './rules/repeats.js';
 import { dropAdSlots, dropAnnouncements, dropComments, dropControlGroups, dropDetachedHidden, dropFilterPanels, dropLandmarkBlocks, dropOffSlides } from './rules/regions.js';
 import { dropFurnitureLines, dropKickers, dropRecommended, dropRelatedLinks, dropTeaserArticles } from './rules/related.js';
@@ -126,8 +126,9 @@ const SLIDE_FREE_TYPES: ReadonlySet<PageType> = new Set(['article', 'product']);
  */
 export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, components: ArrayLike<number>, power = SELECTION_POWER, units?: readonly RepeatUnit[], pageType: PageType = 'article'): Choice {
   const trace: TraceEvent[] = [];
-  let kept = keptBlocks(blocks, poolSlotScores(snapshot, blocks, scores, units, trace), power, trace);
-  kept = completeRepeatedSlots(snapshot, blocks, kept, units, trace);
+  const slots = visibleSlots(snapshot, blocks, units);
+  let kept = keptBlocks(blocks, poolSlotScores(scores, slots, trace), power, trace);
+  kept = completeRepeatedSlots(kept, slots, trace);
   kept = keepCardTitles(snapshot, blocks, kept, units, trace, GRID_TYPES.has(pageType));
   if (GRID_TYPES.has(pageType)) kept = dropTemplateSlots(snapshot, blocks, kept, units, trace);
   kept = wholeUnits(snapshot, blocks, kept, trace);

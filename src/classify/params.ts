@@ -42,7 +42,7 @@ export const REPEAT_LINE_MIN_WORDS = 5;
 /**
  * Before the selection, each block in a slot of repeated units (the same element at the same
  * place in each card, post or quote) scores this much its slot's mean score and the rest its own
- * (choose.ts, poolSlotScores): units laid out alike say alike whether they are content, and the
+ * (rules/grid.ts, poolSlotScores): units laid out alike say alike whether they are content, and the
  * model's score for one of them is a noisy reading of that. An even mix: each block keeps a say,
  * so a card that differs clearly from its neighbours (an ad among the results) is still judged
  * on its own; the whole mean (1) would keep or drop a listing's unlike entries wholesale.
@@ -51,7 +51,7 @@ export const SLOT_SCORE_MIX = 0.5;
 
 /**
  * Among repeated units (cards, posts, rows), a slot (the same element at the same place in each
- * unit) kept in at least this share of its units is kept in all of them (choose.ts,
+ * unit) kept in at least this share of its units is kept in all of them (rules/grid.ts,
  * completeRepeatedSlots): a majority, so one lukewarm headline in a column of kept ones comes back.
  */
 export const SLOT_KEEP_SHARE = 0.5;

@@ -23,9 +23,8 @@ const UNIT_TAGS = new Set(['pre']);
  * kept in all of them. A headline the model scores lukewarm beside its kept siblings comes back;
  * a slot kept in few units (a badge) is not spread. Hidden text is not added.
  */
-export function completeRepeatedSlots(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], units: readonly RepeatUnit[] | undefined, trace: TraceEvent[]): number[] {
-  if (!units || kept.length === 0) return kept;
-  const slots = slotGroups(snapshot.nodes, blocks, units, blocks.filter((b) => !b.hidden).map((b) => b.index));
+export function completeRepeatedSlots(kept: number[], slots: ReadonlyMap<string, number[]>, trace: TraceEvent[]): number[] {
+  if (slots.size === 0 || kept.length === 0) return kept;
   const keptSet = new Set(kept);
   let completed = 0;
   let added = 0;
@@ -45,16 +44,23 @@ export function completeRepeatedSlots(snapshot: PageSnapshot, blocks: readonly T
 }
 
 /**
- * The scores the selection reads: a block in a slot of repeated units (slotOf; visible blocks
- * only, in groups of two or more) scores SLOT_SCORE_MIX of its slot's mean score and the rest its
- * own. The quotes of a testimonial strip or the headlines of a grid are the same kind of text;
- * pooling their scores keeps or drops them together unless one differs clearly, where
- * completeRepeatedSlots can only bring back a slot that most units already kept. The trace
- * counts the slots and blocks pooled.
+ * The visible blocks grouped by their slot in a repeated unit (slotGroups), for the rules that
+ * read a grid's slots whatever is kept (poolSlotScores, completeRepeatedSlots): made once per
+ * page. Empty without repeated units.
  */
-export function poolSlotScores(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, units: readonly RepeatUnit[] | undefined, trace: TraceEvent[]): ArrayLike<number> {
-  if (!units) return scores;
-  const slots = slotGroups(snapshot.nodes, blocks, units, blocks.filter((b) => !b.hidden).map((b) => b.index));
+export function visibleSlots(snapshot: PageSnapshot, blocks: readonly TextBlock[], units: readonly RepeatUnit[] | undefined): Map<string, number[]> {
+  if (!units) return new Map();
+  return slotGroups(snapshot.nodes, blocks, units, blocks.filter((b) => !b.hidden).map((b) => b.index));
+}
+
+/**
+ * The scores the selection reads: a block in a slot of repeated units (visibleSlots, in groups of
+ * two or more) scores SLOT_SCORE_MIX of its slot's mean score and the rest its own. The quotes of
+ * a testimonial strip or the headlines of a grid are the same kind of text; pooling their scores
+ * keeps or drops them together unless one differs clearly, where completeRepeatedSlots can only
+ * bring back a slot that most units already kept. The trace counts the slots and blocks pooled.
+ */
+export function poolSlotScores(scores: ArrayLike<number>, slots: ReadonlyMap<string, number[]>, trace: TraceEvent[]): ArrayLike<number> {
   let out: Float64Array | undefined;
   let pooled = 0;
   let members = 0;
