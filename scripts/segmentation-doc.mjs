@@ -24,6 +24,7 @@ const { analyzeSnapshot } = await dist('pipeline/analyze.js');
 const { DEFAULT_PARAMS, PAPER_WEIGHTS } = await dist('segment/index.js');
 const { readSnapshotFile } = await dist('snapshot/file.js');
 const roles = await dist('classify/roles.js');
+const params = await dist('classify/params.js');
 
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
@@ -197,9 +198,9 @@ A pure function of the page snapshot (\`segment()\` in src/segment): same snapsh
 7. **Roles** (src/classify/roles.ts), in two steps along the levels. *Regions* (the top-level
    blocks), by rules: the one holding the main content is \`main\` (\`content\` on a page without
    an article, for the region with the most non-link text); the others are named by where they
-   sit against it: beside it \`sidebar\`, above it \`header\` (when it starts in the top ${roles.HEADER_ZONE * 100}% of the
-   page), below it \`footer\` (when it ends in the bottom ${roles.FOOTER_ZONE * 100}%), and \`content\` otherwise or when
-   taller than ${roles.MAX_BAND} px; a large fixed box is an \`overlay\`, and a region whose own elements name it
+   sit against it: beside it \`sidebar\`, above it \`header\` (when it starts in the top ${params.ROLE_HEADER_ZONE * 100}% of the
+   page), below it \`footer\` (when it ends in the bottom ${params.ROLE_FOOTER_ZONE * 100}%), and \`content\` otherwise or when
+   taller than ${params.ROLE_MAX_BAND} px; a large fixed box is an \`overlay\`, and a region whose own elements name it
    (\`<nav>\`, \`<footer>\`, \`role=complementary\`, \`class="sidebar"\`) takes that role. *Fine blocks*
    (a region without a finer split among them), by the **role model** (models/roles.json): gradient-boosted trees that give
    one of ${roles.ROLE_CLASSES.map((c) => `\`${c}\``).join(', ')} from ${roleModel.features.length} features
@@ -219,7 +220,7 @@ A pure function of the page snapshot (\`segment()\` in src/segment): same snapsh
    length, digits in the path, off the site, to the page itself, with a query, to the site's
    root), whether the page repeats its links (their addresses and texts outside the block, and
    inside it) and the digits, dates and separators of its text. \`content\` is
-   \`main\` for a block whose text is at least ${roles.MAIN_SHARE * 100}% main content, \`navigation\` in the main region below
+   \`main\` for a block whose text is at least ${params.ROLE_MAIN_SHARE * 100}% main content, \`navigation\` in the main region below
    the article \`related\`; a picture without text the size of an advertising banner is an
    \`advertisement\`, and inside an overlay everything is \`overlay\`. A block has a role per
    level (\`role\` and \`fineRole\` in the decision record): a region that is itself a fine block

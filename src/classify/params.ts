@@ -142,6 +142,15 @@ export const SPLIT_MIN_DEPTH = 3;
 export const SPLIT_MIN_SCORE = 0.1;
 
 /**
+ * A story's tail (rules/story.ts, keepSplitStory): the kept text that shows the tail continues the
+ * story sits at most TAIL_TEXT_LEVELS element levels below the tail's parent (a bare paragraph 1,
+ * a list's item or a quote's paragraph 2), and the tail's first element may open with at most
+ * TAIL_WRAPPER_LEVELS levels of plain `<div>` wrappers (around a table, an embed).
+ */
+export const TAIL_TEXT_LEVELS = 2;
+export const TAIL_WRAPPER_LEVELS = 2;
+
+/**
  * A product page's description (choose.ts, keepDescribed): a block of DESCRIBED_MIN_WORDS words
  * or more (a sentence, not a name or a label) at least DESCRIBED_MIN_SHARE of whose word pairs the
  * page's own descriptions repeat (most of it, allowing for a description the meta tag cuts short
@@ -262,3 +271,42 @@ export const STORY_TABLE_MIN_SCORE = 0.2;
  * cell and a sidebar in the other). The same bound as a spec sheet's cell (SPEC_CELL_MAX_WORDS).
  */
 export const STORY_LIST_MAX_KEPT_WORDS = SPEC_CELL_MAX_WORDS;
+
+/*
+ * Roles (roles.ts): where a block sits against the main region, once the role model has read it.
+ */
+
+/** A block is a list of links when at least ROLE_LINK_LIST_DENSITY of its text is link text and it holds ROLE_LINK_LIST_MIN_LINKS links or more. */
+export const ROLE_LINK_LIST_DENSITY = 0.5;
+export const ROLE_LINK_LIST_MIN_LINKS = 2;
+/**
+ * A region above the main one is the header when it starts in the top ROLE_HEADER_ZONE of the
+ * page, one below it the footer when it ends in the bottom ROLE_FOOTER_ZONE; otherwise, or when
+ * taller than ROLE_MAX_BAND px (about a screen: a header or footer is no taller), it is content.
+ */
+export const ROLE_HEADER_ZONE = 0.25;
+export const ROLE_FOOTER_ZONE = 0.1;
+export const ROLE_MAX_BAND = 1000;
+/** A fine block whose characters are at least this share main content is `main`: a main-content leaf (MAIN_LEAF_SHARE). */
+export const ROLE_MAIN_SHARE = MAIN_LEAF_SHARE;
+/** Pixels of slack when comparing region edges: borders and rounding put touching boxes a few pixels apart. */
+export const ROLE_EDGE_PX = 4;
+/**
+ * A fixed box is an overlay (a cookie wall, a modal) when it covers more than OVERLAY_AREA_SHARE
+ * of the first screen: the page's width by its height, at most OVERLAY_SCREEN_PX (a tall
+ * viewport's fixed box covers no more of what a reader sees).
+ */
+export const OVERLAY_AREA_SHARE = 0.25;
+export const OVERLAY_SCREEN_PX = 900;
+/**
+ * An image-only block of a standard advertising size (IAB) is an advertisement: a banner (at least
+ * AD_BANNER_MIN_WIDTH wide, at most AD_BANNER_MAX_HEIGHT tall, AD_BANNER_MIN_RATIO times wider than
+ * tall: leaderboards, 728x90, 320x50) or an upright unit (at most AD_UPRIGHT_MAX_WIDTH wide and
+ * AD_UPRIGHT_MIN_HEIGHT to AD_UPRIGHT_MAX_HEIGHT tall: 300x250, 336x280, 300x600, 160x600).
+ */
+export const AD_BANNER_MIN_WIDTH = 300;
+export const AD_BANNER_MAX_HEIGHT = 120;
+export const AD_BANNER_MIN_RATIO = 4;
+export const AD_UPRIGHT_MAX_WIDTH = 336;
+export const AD_UPRIGHT_MIN_HEIGHT = 250;
+export const AD_UPRIGHT_MAX_HEIGHT = 620;

@@ -43,6 +43,11 @@ import { ROLE_FEATURES, plainChars, roleFeatureRow, rolePage, type RoleContext }
 import type { BlockRecord, Decision, Role } from './types.js';
 import { at } from '../util/at.js';
 import { roleHint } from './hints.js';
+import {
+  AD_BANNER_MAX_HEIGHT, AD_BANNER_MIN_RATIO, AD_BANNER_MIN_WIDTH, AD_UPRIGHT_MAX_HEIGHT, AD_UPRIGHT_MAX_WIDTH, AD_UPRIGHT_MIN_HEIGHT,
+  OVERLAY_AREA_SHARE, OVERLAY_SCREEN_PX, ROLE_EDGE_PX, ROLE_FOOTER_ZONE, ROLE_HEADER_ZONE, ROLE_LINK_LIST_DENSITY, ROLE_LINK_LIST_MIN_LINKS,
+  ROLE_MAIN_SHARE, ROLE_MAX_BAND,
+} from './params.js';
 
 /** Which blocks make up each level of the tree (segment's `BlockTree.levels`). */
 export interface RoleLevels {
@@ -54,21 +59,6 @@ export interface RoleLevels {
 export const ROLE_CLASSES = ['header', 'navigation', 'content', 'sidebar', 'footer', 'advertisement', 'comments'] as const;
 export type RoleClass = (typeof ROLE_CLASSES)[number];
 
-/** A block is a list of links when at least this share of its text is link text... */
-export const LINK_LIST_DENSITY = 0.5;
-/** ...and it holds at least this many links. */
-export const LINK_LIST_MIN_LINKS = 2;
-/** A region above the main one is the header when it starts in this top share of the page... */
-export const HEADER_ZONE = 0.25;
-/** ...and one below it the footer when it ends in this bottom share; otherwise both are content. */
-export const FOOTER_ZONE = 0.1;
-/** A header or footer is at most about a screen tall (px); a taller region above or below the main one is content. */
-export const MAX_BAND = 1000;
-/** A fine block whose characters are at least this share main content is `main` (classify's MAIN_LEAF_SHARE). */
-export const MAIN_SHARE = 0.5;
-/** Pixels of slack when comparing region edges. */
-const EDGE = 4;
-
 function within(id: string, ancestor: string): boolean {
   return id === ancestor || id.startsWith(ancestor + '-');
 }
@@ -78,12 +68,12 @@ function bottom(r: Rect): number {
 }
 
 function isLinkList(r: BlockRecord): boolean {
-  return r.features.linkDensity >= LINK_LIST_DENSITY && r.features.links >= LINK_LIST_MIN_LINKS;
+  return r.features.linkDensity >= ROLE_LINK_LIST_DENSITY && r.features.links >= ROLE_LINK_LIST_MIN_LINKS;
 }
 
 function isOverlay(r: BlockRecord, W: number, H: number): boolean {
   const f = r.features;
-  return f.positionFixed && (f.hint === 'overlay' || r.rect.w * r.rect.h > 0.25 * W * Math.min(H, 900));
+  return f.positionFixed && (f.hint === 'overlay' || r.rect.w * r.rect.h > OVERLAY_AREA_SHARE * W * Math.min(H, OVERLAY_SCREEN_PX));
 }
 
 /** Non-link characters of the main content a block holds. */
@@ -100,11 +90,11 @@ export function regionRole(t: BlockRecord, mainRegion: BlockRecord | null, hasAr
   if (!mainRegion) return t.features.chars > 0 && isLinkList(t) ? 'navigation' : 'other';
   const m = mainRegion.rect;
   const r = t.rect;
-  const beside = r.y < bottom(m) - EDGE && bottom(r) > m.y + EDGE;
+  const beside = r.y < bottom(m) - ROLE_EDGE_PX && bottom(r) > m.y + ROLE_EDGE_PX;
   if (beside) return 'sidebar';
-  if (r.h > MAX_BAND) return 'content';
-  if (r.y + r.h / 2 < m.y) return r.y <= HEADER_ZONE * H ? 'header' : 'content';
-  return bottom(r) >= (1 - FOOTER_ZONE) * H ? 'footer' : 'content';
+  if (r.h > ROLE_MAX_BAND) return 'content';
+  if (r.y + r.h / 2 < m.y) return r.y <= ROLE_HEADER_ZONE * H ? 'header' : 'content';
+  return bottom(r) >= (1 - ROLE_FOOTER_ZONE) * H ? 'footer' : 'content';
 }
 
 /** The regions of a page with their roles, and the fine blocks inside them with their feature rows. */
@@ -209,9 +199,9 @@ export function blockRole(cls: RoleClass, block: BlockRecord, region: Role, main
   // A picture without text has no characters for the model to have learnt from: the size of a
   // standard advertising banner names it.
   if (block.features.chars === 0 && block.features.images > 0 && isAdShape(block.rect)) return 'advertisement';
-  if (cls === 'navigation' && region === 'main' && main && block.rect.y >= bottom(main.rect) - EDGE) return 'related';
+  if (cls === 'navigation' && region === 'main' && main && block.rect.y >= bottom(main.rect) - ROLE_EDGE_PX) return 'related';
   if (cls !== 'content') return cls;
-  if (main && block.features.chars > 0 && block.features.mainShare >= MAIN_SHARE) return 'main';
+  if (main && block.features.chars > 0 && block.features.mainShare >= ROLE_MAIN_SHARE) return 'main';
   return 'content';
 }
 
@@ -239,7 +229,9 @@ export function assignRoles(records: BlockRecord[], main: Decision['main'], snap
 
 /** A standard banner or rectangle size of advertising (IAB): leaderboards, skyscrapers, rectangles. */
 function isAdShape(r: Rect): boolean {
-  return (r.w >= 300 && r.h <= 120 && r.w / Math.max(1, r.h) >= 4) || (r.w <= 336 && r.h >= 250 && r.h <= 620);
+  const banner = r.w >= AD_BANNER_MIN_WIDTH && r.h <= AD_BANNER_MAX_HEIGHT && r.w / Math.max(1, r.h) >= AD_BANNER_MIN_RATIO;
+  const upright = r.w <= AD_UPRIGHT_MAX_WIDTH && r.h >= AD_UPRIGHT_MIN_HEIGHT && r.h <= AD_UPRIGHT_MAX_HEIGHT;
+  return banner || upright;
 }
 
 /** The (fine) role covering most of a block's fine blocks' text (area when they have none). */

@@ -6,7 +6,7 @@
 import { childOf, closest, enclosingElement, levelsBelow, lowestCommonAncestor, someBelow, within } from '../../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../../snapshot/types.js';
 import {
-  LINKED_SHARE, CONTINUATION_MIN_CHARS, CONTINUATION_MAX_LINK_SHARE, CONTINUATION_MIN_SCORE, SPLIT_MIN_DEPTH, SPLIT_MIN_SCORE, HINT_WRAPPER_LEVELS, DESCRIBED_MIN_WORDS, DESCRIBED_MIN_SHARE,
+  LINKED_SHARE, CONTINUATION_MIN_CHARS, CONTINUATION_MAX_LINK_SHARE, CONTINUATION_MIN_SCORE, SPLIT_MIN_DEPTH, SPLIT_MIN_SCORE, TAIL_TEXT_LEVELS, TAIL_WRAPPER_LEVELS, HINT_WRAPPER_LEVELS, DESCRIBED_MIN_WORDS, DESCRIBED_MIN_SHARE,
 } from '../params.js';
 import { isInline, type TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
@@ -99,12 +99,6 @@ const STORY_FLOW_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote'
 /** The parts of a table between its element and its cells. */
 const ROW_TAGS = new Set(['tr', 'tbody', 'thead', 'tfoot']);
 
-/**
- * Element levels below the tail's parent that the kept text showing the tail continues the story
- * may sit at: a bare paragraph (1), a list's item or a quote's paragraph (2).
- */
-const TAIL_TEXT_LEVELS = 2;
-
 /** Elements that end a story's tail: the site's own landmarks. */
 const TAIL_END_TAGS = new Set(['nav', 'aside', 'footer', 'header', 'form']);
 
@@ -116,9 +110,6 @@ const TAIL_END_TAGS = new Set(['nav', 'aside', 'footer', 'header', 'form']);
 function hintedWrapper(snapshot: PageSnapshot, id: number): boolean {
   return within(snapshot, id, (node) => roleHint(node) !== null, HINT_WRAPPER_LEVELS);
 }
-
-/** Levels of plain `<div>` wrappers (around a table, an embed) a tail's first element may open with. */
-const TAIL_WRAPPER_LEVELS = 2;
 
 /** Whether the element is a bare flow element of a story, or plain `<div>`s that open with one. */
 function opensWithFlow(snapshot: PageSnapshot, node: SnapshotNode): boolean {
