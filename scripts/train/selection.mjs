@@ -11,8 +11,9 @@
 // than they should, a listing's cards lower), so the power is chosen per page type: the one that
 // maximises the mean word F1 of the pages the classifier selects for as that type.
 //
-// Each page is analysed as `viseg extract` analyses it, keep and drop rules included, once per
-// candidate power, with the models of the fold that did not see its domain (<work>/fold-<k>/).
+// Each page's text is what `viseg extract` would give at each candidate power, keep and drop rules
+// included (one segmentation and one scoring per page serve every power: textAtPowers), with the
+// models of the fold that did not see its domain (<work>/fold-<k>/).
 // The rules after the selection change what a power keeps (they complete grids, drop rails and
 // repeats), so the power that is best for the blocks alone is not the best for the page's text.
 // Each fold's powers are chosen without that fold's pages (<work>/fold-<k>/selection.json), so
@@ -32,11 +33,10 @@ const dist = (p) => import(new URL(`../../dist/${p}`, import.meta.url).href);
 
 if (!isMainThread) {
   // a worker: each page's F1 at every candidate power, and the type the classifier selected for
-  const { PAGE_TYPES } = await dist('classify/types.js');
   const { loadModels } = await dist('classify/index.js');
   const { readGoldFile } = await dist('eval/gold.js');
   const { scoreWordsPage } = await dist('eval/words.js');
-  const { analyzeSnapshot } = await dist('pipeline/analyze.js');
+  const { textAtPowers } = await dist('pipeline/analyze.js');
   const { readSnapshotFile } = await dist('snapshot/file.js');
   const { dir, goldFile, work, pages } = workerData;
   const gold = readGoldFile(goldFile).pages;
@@ -45,17 +45,11 @@ if (!isMainThread) {
   for (const { id, fold } of pages) {
     if (!models.has(fold)) models.set(fold, loadModels(path.join(work, `fold-${fold}`)));
     const snapshot = readSnapshotFile(path.join(dir, `${id}.json.gz`));
-    let type = 'article';
-    const f1 = GRID.map((power) => {
-      const selection = Object.fromEntries(PAGE_TYPES.map((t) => [t, power]));
-      const a = analyzeSnapshot(snapshot, { models: { ...models.get(fold), selection } });
-      // the type the page's selection starts from: the page-type step's (the model's, or a
-      // declared thread), which no power changes; a listing that the power's selection makes
-      // read as an article stays with the listings, so every power of a page counts for one type
-      type = a.decision.trace.find((e) => e.step === 'page-type')?.pageType ?? type;
-      return scoreWordsPage(id, gold[id] ?? { text: '' }, a.content.text).f1;
-    });
-    out.push({ id, fold, type, f1 });
+    // the type the page's selection starts from (the page-type step's: the model's, or a declared
+    // thread), which no power changes; a listing that a power's selection makes read as an
+    // article stays with the listings, so every power of a page counts for one type
+    const { startType: type, texts } = textAtPowers(snapshot, models.get(fold), GRID);
+    out.push({ id, fold, type, f1: texts.map((text) => scoreWordsPage(id, gold[id] ?? { text: '' }, text).f1) });
   }
   parentPort.postMessage(out);
 } else {

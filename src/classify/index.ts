@@ -12,14 +12,14 @@
 import type { BlockTree } from '../segment/types.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { blockRecords, round, TextTally } from './blocks.js';
-import { chooseContent } from './choose.js';
+import { chooseContent, type Choice } from './choose.js';
 import { bundledModels, type ClassifierModels } from './models.js';
 import { declaredThread } from './page-features.js';
 import { DROPPED_EXCERPT_CHARS, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS } from './params.js';
 import { assignRoles, blockNodes } from './roles.js';
-import { scoreBlocks } from './scores.js';
-import { buildTextBlocks, indexNodes } from './text-blocks.js';
-import type { Decision, PageType, TraceEvent } from './types.js';
+import { scoreBlocks, type BlockScores } from './scores.js';
+import { buildTextBlocks, indexNodes, type TextBlock } from './text-blocks.js';
+import { PAGE_TYPES, type Decision, type PageType, type TraceEvent } from './types.js';
 import { at } from '../util/at.js';
 
 export type {
@@ -56,17 +56,33 @@ function cmpId(a: string, b: string): number {
   return pa.length - pb.length;
 }
 
-export function classify(snapshot: PageSnapshot, tree: BlockTree, options: ClassifyOptions = {}): Decision {
-  const models = options.models ?? bundledModels();
-  const blocks = buildTextBlocks(snapshot, indexNodes(snapshot), { includeHidden: true });
-  const scores = scoreBlocks(snapshot, tree, blocks, models);
+/** What {@link chooseMain} decides: the page's type and the text blocks kept as its main content. */
+export interface MainChoice {
+  /** The page type and its probability (a declared thread's, or the article's after a retyped listing). */
+  best: [PageType, number];
+  /** `best[0]`, or `other` when too little text is kept. */
+  pageType: PageType;
+  choice: Choice;
+  hasContent: boolean;
+  /** The page-type step, the selection's rules and the verdict on the kept words. */
+  trace: TraceEvent[];
+}
+
+/**
+ * The page's type and main content from its block scores: the page-type model's type (or the
+ * thread the page declares), the blocks the selection keeps for that type with `selection`'s
+ * power, and a listing read again as an article when what it kept were a story's teasers. The
+ * part of classify that a selection power changes; training reads a page at every candidate
+ * power from one scoring (scripts/train/selection.mjs).
+ */
+export function chooseMain(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: BlockScores, selection: ClassifierModels['selection']): MainChoice {
   let best = scores.pageTypes.reduce((a, b) => (b[1] > a[1] ? b : a), ['article', -1] as [PageType, number]);
   // a page that declares itself a thread in its structured data is one, whatever the model reads
   const thread = declaredThread(scores.index.page);
   if (thread && best[0] !== 'forum') best = ['forum', scores.pageTypes.find(([t]) => t === 'forum')?.[1] ?? 0];
   const trace: TraceEvent[] = [{ step: 'page-type', pageType: best[0], probability: round(best[1]), ...(thread ? { declared: thread } : {}) }];
   // a type the models give no power for takes chooseContent's default (params.ts)
-  const choose = (type: PageType) => chooseContent(snapshot, blocks, scores.final, scores.components, models.selection?.[type], scores.index.repeatAt, type);
+  const choose = (type: PageType) => chooseContent(snapshot, blocks, scores.final, scores.components, selection?.[type], scores.index.repeatAt, type);
   let choice = choose(best[0]);
   // a "listing" whose kept entries were teaser cards beside one story is that story's page: the
   // page-type model counts the cards of its rails as entries. It is chosen again as an article.
@@ -76,11 +92,28 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
     choice = choose('article');
   }
   trace.push(...choice.trace);
-  const keptSet = new Set(choice.kept);
   const keptWords = choice.kept.reduce((s, i) => s + at(blocks, i).words, 0);
   const hasContent = choice.kept.length > 0 && keptWords >= MIN_CONTENT_WORDS;
-  const pageType: PageType = hasContent ? best[0] : 'other';
   if (choice.kept.length > 0 && !hasContent) trace.push({ step: 'too-short', words: keptWords, min: MIN_CONTENT_WORDS });
+  return { best, pageType: hasContent ? best[0] : 'other', choice, hasContent, trace };
+}
+
+/**
+ * {@link chooseMain} at each of `powers`, the same power for every page type, from one set of
+ * text blocks and one scoring: what training reads to choose the powers.
+ */
+export function choicesAtPowers(snapshot: PageSnapshot, tree: BlockTree, models: ClassifierModels, powers: readonly number[]): MainChoice[] {
+  const blocks = buildTextBlocks(snapshot, indexNodes(snapshot), { includeHidden: true });
+  const scores = scoreBlocks(snapshot, tree, blocks, models);
+  return powers.map((power) => chooseMain(snapshot, blocks, scores, Object.fromEntries(PAGE_TYPES.map((t) => [t, power]))));
+}
+
+export function classify(snapshot: PageSnapshot, tree: BlockTree, options: ClassifyOptions = {}): Decision {
+  const models = options.models ?? bundledModels();
+  const blocks = buildTextBlocks(snapshot, indexNodes(snapshot), { includeHidden: true });
+  const scores = scoreBlocks(snapshot, tree, blocks, models);
+  const { best, pageType, choice, hasContent, trace } = chooseMain(snapshot, blocks, scores, models.selection);
+  const keptSet = new Set(choice.kept);
 
   // one tally of the page's text, for the block records and the roles' DOM shapes
   const text = new TextTally(snapshot.nodes);

@@ -2,7 +2,7 @@
  * The pure part of the pipeline: snapshot -> block tree -> decision -> content and metadata.
  * No browser; the same snapshot always gives the same result.
  */
-import { classify, type ClassifierModels, type Decision } from '../classify/index.js';
+import { choicesAtPowers, classify, type ClassifierModels, type Decision } from '../classify/index.js';
 import { buildContent, extractMetadata } from '../content/index.js';
 import type { ArticleMetadata, ExtractedContent } from '../content/types.js';
 import { segment } from '../segment/index.js';
@@ -61,4 +61,23 @@ export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions 
   const metadata = extractMetadata(snapshot, selection, content.text, content.wordCount, { baseUrl: o.baseUrl });
   const t3 = performance.now();
   return { tree, decision, content, metadata, timings: { segment: t1 - t0, classify: t2 - t1, content: t3 - t2 }, strategy };
+}
+
+/**
+ * The content text `analyzeSnapshot` gives a page at each of `powers` (one selection power for
+ * every page type), and the page type the selection starts from (the page-type model's, or the
+ * thread the page declares: what no power changes). One segmentation and one scoring serve
+ * every power; training chooses the powers on this (scripts/train/selection.mjs).
+ */
+export function textAtPowers(snapshot: PageSnapshot, models: ClassifierModels, powers: readonly number[]): { startType: PageType; texts: string[] } {
+  checkSnapshot(snapshot);
+  const o = parseWith(analyzeOptionsSchema, {});
+  const tree = segment(snapshot, { pdoc: o.pdoc });
+  let startType: PageType = 'article';
+  const texts = choicesAtPowers(snapshot, tree, models, powers).map((m) => {
+    const first = m.trace[0];
+    if (first?.step === 'page-type') startType = first.pageType;
+    return m.hasContent && m.choice.selection.roots.length ? buildContent(snapshot, m.choice.selection, { baseUrl: snapshot.finalUrl }).text : '';
+  });
+  return { startType, texts };
 }
