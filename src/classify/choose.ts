@@ -129,7 +129,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   const slots = visibleSlots(snapshot, blocks, units);
   let kept = keptBlocks(blocks, poolSlotScores(scores, slots, trace), power, trace);
   kept = completeRepeatedSlots(kept, slots, trace);
-  kept = keepCardTitles(snapshot, blocks, kept, units, trace, GRID_TYPES.has(pageType));
+  kept = keepCardTitles(snapshot, blocks, kept, units, slots, trace, GRID_TYPES.has(pageType));
   if (GRID_TYPES.has(pageType)) kept = dropTemplateSlots(snapshot, blocks, kept, units, trace);
   kept = wholeUnits(snapshot, blocks, kept, trace);
   kept = wholeRows(snapshot, blocks, kept, trace);

@@ -26,22 +26,27 @@ interface Group {
   slots: Map<string, Slot>;
 }
 
-/** The visible blocks of each group of repeated units (same parent, same shape), by slot. */
-function groups(snapshot: PageSnapshot, blocks: readonly TextBlock[], units: readonly RepeatUnit[], keptSet: ReadonlySet<number>): Map<string, Group> {
-  const nodes = snapshot.nodes;
+/**
+ * The visible slots (visibleSlots') gathered by their group of repeated units (same parent, same
+ * shape), with each group's units and the units that hold kept text.
+ */
+function groups(snapshot: PageSnapshot, blocks: readonly TextBlock[], units: readonly RepeatUnit[], slots: ReadonlyMap<string, number[]>, keptSet: ReadonlySet<number>): Map<string, Group> {
   const out = new Map<string, Group>();
-  blocks.forEach((b, i) => {
-    const place = b.hidden ? null : slotOf(nodes, blocks, units, i);
-    if (!place) return;
+  for (const [key, members] of slots) {
+    // every member of a slot has the same group: the first one's names it
+    const place = slotOf(snapshot.nodes, blocks, units, at(members, 0));
+    if (!place) continue;
     let g = out.get(place.group);
     if (!g) out.set(place.group, (g = { units: new Set(), kept: new Set(), slots: new Map() }));
-    g.units.add(place.unit);
-    if (keptSet.has(i)) g.kept.add(place.unit);
-    let s = g.slots.get(place.slot);
-    if (!s) g.slots.set(place.slot, (s = { members: [], units: new Set() }));
-    s.members.push(i);
-    s.units.add(place.unit);
-  });
+    const slot: Slot = { members, units: new Set() };
+    for (const i of members) {
+      const unit = at(units, i).id;
+      slot.units.add(unit);
+      g.units.add(unit);
+      if (keptSet.has(i)) g.kept.add(unit);
+    }
+    g.slots.set(key, slot);
+  }
   return out;
 }
 
@@ -86,12 +91,12 @@ function priceSlots(blocks: readonly TextBlock[], g: Group): Slot[] {
  * `kept` with the name slot of every grid whose cards are mostly kept, in all its cards; with
  * `prices` (a collection or a listing) its price slots too.
  */
-export function keepCardTitles(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], units: readonly RepeatUnit[] | undefined, trace: TraceEvent[], prices = false): number[] {
+export function keepCardTitles(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], units: readonly RepeatUnit[] | undefined, slots: ReadonlyMap<string, number[]>, trace: TraceEvent[], prices = false): number[] {
   if (!units || kept.length === 0) return kept;
   const keptSet = new Set(kept);
   const added: number[] = [];
   let cards = 0;
-  for (const g of groups(snapshot, blocks, units, keptSet).values()) {
+  for (const g of groups(snapshot, blocks, units, slots, keptSet).values()) {
     if (g.units.size < CARD_MIN_UNITS || g.kept.size < CARD_KEPT_SHARE * g.units.size) continue;
     const title = titleSlot(blocks, g);
     const slots = [...(title ? [title] : []), ...(prices ? priceSlots(blocks, g) : [])];

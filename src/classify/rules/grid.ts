@@ -45,8 +45,8 @@ export function completeRepeatedSlots(kept: number[], slots: ReadonlyMap<string,
 
 /**
  * The visible blocks grouped by their slot in a repeated unit (slotGroups), for the rules that
- * read a grid's slots whatever is kept (poolSlotScores, completeRepeatedSlots): made once per
- * page. Empty without repeated units.
+ * read a grid's slots whatever is kept (poolSlotScores, completeRepeatedSlots, keepCardTitles):
+ * made once per page. Empty without repeated units.
  */
 export function visibleSlots(snapshot: PageSnapshot, blocks: readonly TextBlock[], units: readonly RepeatUnit[] | undefined): Map<string, number[]> {
   if (!units) return new Map();
