@@ -19,7 +19,7 @@ import { DROPPED_EXCERPT_CHARS, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS } from './par
 import { assignRoles, blockNodes } from './roles.js';
 import { scoreBlocks, type BlockScores } from './scores.js';
 import { buildTextBlocks, indexNodes, type TextBlock } from './text-blocks.js';
-import { PAGE_TYPES, type Decision, type PageType, type TraceEvent } from './types.js';
+import { PAGE_TYPES, type ContentSelection, type Decision, type PageType, type TraceEvent } from './types.js';
 import { at } from '../util/at.js';
 
 export type {
@@ -60,29 +60,34 @@ function cmpId(a: string, b: string): number {
 export interface MainChoice {
   /** The page type and its probability (a declared thread's, or the article's after a retyped listing). */
   best: [PageType, number];
+  /** The type the selection starts from: the page-type model's, or the thread the page declares (no power changes it). */
+  startType: PageType;
   /** `best[0]`, or `other` when too little text is kept. */
   pageType: PageType;
   choice: Choice;
   hasContent: boolean;
+  /** The selection the content is made from: the choice's, or none when too little text is kept. */
+  selection: ContentSelection;
   /** The page-type step, the selection's rules and the verdict on the kept words. */
   trace: TraceEvent[];
 }
 
 /**
  * The page's type and main content from its block scores: the page-type model's type (or the
- * thread the page declares), the blocks the selection keeps for that type with `selection`'s
- * power, and a listing read again as an article when what it kept were a story's teasers. The
+ * thread the page declares), the blocks the selection keeps for that type with its power in
+ * `powers`, and a listing read again as an article when what it kept were a story's teasers. The
  * part of classify that a selection power changes; training reads a page at every candidate
  * power from one scoring (scripts/train/selection.mjs).
  */
-export function chooseMain(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: BlockScores, selection: ClassifierModels['selection']): MainChoice {
+export function chooseMain(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: BlockScores, powers: ClassifierModels['selection']): MainChoice {
   let best = scores.pageTypes.reduce((a, b) => (b[1] > a[1] ? b : a), ['article', -1] as [PageType, number]);
   // a page that declares itself a thread in its structured data is one, whatever the model reads
   const thread = declaredThread(scores.index.page);
   if (thread && best[0] !== 'forum') best = ['forum', scores.pageTypes.find(([t]) => t === 'forum')?.[1] ?? 0];
-  const trace: TraceEvent[] = [{ step: 'page-type', pageType: best[0], probability: round(best[1]), ...(thread ? { declared: thread } : {}) }];
+  const startType = best[0];
+  const trace: TraceEvent[] = [{ step: 'page-type', pageType: startType, probability: round(best[1]), ...(thread ? { declared: thread } : {}) }];
   // a type the models give no power for takes chooseContent's default (params.ts)
-  const choose = (type: PageType) => chooseContent(snapshot, blocks, scores.final, scores.components, selection?.[type], scores.index.repeatAt, type);
+  const choose = (type: PageType) => chooseContent(snapshot, blocks, scores.final, scores.components, powers?.[type], scores.index.repeatAt, type);
   let choice = choose(best[0]);
   // a "listing" whose kept entries were teaser cards beside one story is that story's page: the
   // page-type model counts the cards of its rails as entries. It is chosen again as an article.
@@ -95,7 +100,8 @@ export function chooseMain(snapshot: PageSnapshot, blocks: readonly TextBlock[],
   const keptWords = choice.kept.reduce((s, i) => s + at(blocks, i).words, 0);
   const hasContent = choice.kept.length > 0 && keptWords >= MIN_CONTENT_WORDS;
   if (choice.kept.length > 0 && !hasContent) trace.push({ step: 'too-short', words: keptWords, min: MIN_CONTENT_WORDS });
-  return { best, pageType: hasContent ? best[0] : 'other', choice, hasContent, trace };
+  const selection = hasContent ? choice.selection : { roots: [], exclude: [] };
+  return { best, startType, pageType: hasContent ? best[0] : 'other', choice, hasContent, selection, trace };
 }
 
 /**
@@ -112,7 +118,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
   const models = options.models ?? bundledModels();
   const blocks = buildTextBlocks(snapshot, indexNodes(snapshot), { includeHidden: true });
   const scores = scoreBlocks(snapshot, tree, blocks, models);
-  const { best, pageType, choice, hasContent, trace } = chooseMain(snapshot, blocks, scores, models.selection);
+  const { best, pageType, choice, hasContent, selection, trace } = chooseMain(snapshot, blocks, scores, models.selection);
   const keptSet = new Set(choice.kept);
 
   // one tally of the page's text, for the block records and the roles' DOM shapes
@@ -180,7 +186,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
     dropped: hasContent ? dropped : [],
     trace,
     blocks: records,
-    selection: hasContent ? choice.selection : { roots: [], exclude: [] },
+    selection,
   };
 }
 

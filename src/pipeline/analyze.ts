@@ -10,7 +10,7 @@ import type { BlockTree } from '../segment/types.js';
 import { checkSnapshot } from '../snapshot/schema.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { getStrategy } from '../strategies/index.js';
-import type { PageType } from '../classify/types.js';
+import type { ContentSelection, PageType } from '../classify/types.js';
 import { analyzeOptionsSchema, parseWith, type AnalyzeOptions as PageAnalyzeOptions } from '../options.js';
 
 export interface Analysis {
@@ -29,6 +29,11 @@ export type AnalyzeOptions = PageAnalyzeOptions & {
 };
 
 const EMPTY: ExtractedContent = { html: '', text: '', markdown: '', wordCount: 0 };
+
+/** The content a selection makes, its links resolved against `baseUrl` (default: the snapshot's `finalUrl`). */
+function contentOf(snapshot: PageSnapshot, selection: ContentSelection, baseUrl: string | undefined): ExtractedContent {
+  return selection.roots.length ? buildContent(snapshot, selection, { baseUrl: baseUrl ?? snapshot.finalUrl }) : EMPTY;
+}
 
 /**
  * Throws {@link SnapshotError} for a snapshot of another version (or not a snapshot at all);
@@ -57,7 +62,7 @@ export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions 
     strategy = { name, pageType: r.pageType, notes: r.notes ?? [] };
   }
   const t2 = performance.now();
-  const content = selection.roots.length ? buildContent(snapshot, selection, { baseUrl: o.baseUrl ?? snapshot.finalUrl }) : EMPTY;
+  const content = contentOf(snapshot, selection, o.baseUrl);
   const metadata = extractMetadata(snapshot, selection, content.text, content.wordCount, { baseUrl: o.baseUrl });
   const t3 = performance.now();
   return { tree, decision, content, metadata, timings: { segment: t1 - t0, classify: t2 - t1, content: t3 - t2 }, strategy };
@@ -73,11 +78,6 @@ export function textAtPowers(snapshot: PageSnapshot, models: ClassifierModels, p
   checkSnapshot(snapshot);
   const o = parseWith(analyzeOptionsSchema, {});
   const tree = segment(snapshot, { pdoc: o.pdoc });
-  let startType: PageType = 'article';
-  const texts = choicesAtPowers(snapshot, tree, models, powers).map((m) => {
-    const first = m.trace[0];
-    if (first?.step === 'page-type') startType = first.pageType;
-    return m.hasContent && m.choice.selection.roots.length ? buildContent(snapshot, m.choice.selection, { baseUrl: snapshot.finalUrl }).text : '';
-  });
-  return { startType, texts };
+  const choices = choicesAtPowers(snapshot, tree, models, powers);
+  return { startType: choices[0]?.startType ?? 'article', texts: choices.map((m) => contentOf(snapshot, m.selection, undefined).text) };
 }
