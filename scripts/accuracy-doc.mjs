@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // Writes docs/accuracy.md from measurements: the cross-validated WCXB figures that `npm run train`
-// leaves (cv-final.json), and `viseg eval` runs on recorded snapshots of the other dev sets.
+// leaves (cv-final.json), the same figures for models refitted with other seeds
+// (scripts/train/seeds.mjs: seeds.json), and `viseg eval` runs on recorded snapshots of the other
+// dev sets.
 //
-// usage: node scripts/accuracy-doc.mjs --cv <work>/cv-final.json --wcxb <snapshots> --wcxb-gold gold.json
+// usage: node scripts/accuracy-doc.mjs --cv <work>/cv-final.json --seeds <work>/seeds.json
+//          --wcxb <snapshots> --wcxb-gold gold.json
 //          --article-bench <snapshots> --article-bench-js <snapshots> --article-bench-gold gold.json
 //          --readability <snapshots> --readability-gold gold.json [--out docs/accuracy.md]
 //
@@ -16,13 +19,13 @@ import { parseArgs } from 'node:util';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: o } = parseArgs({
   options: {
-    cv: { type: 'string' }, wcxb: { type: 'string' }, 'wcxb-gold': { type: 'string' },
+    cv: { type: 'string' }, seeds: { type: 'string' }, wcxb: { type: 'string' }, 'wcxb-gold': { type: 'string' },
     'article-bench': { type: 'string' }, 'article-bench-js': { type: 'string' }, 'article-bench-gold': { type: 'string' },
     readability: { type: 'string' }, 'readability-gold': { type: 'string' },
     out: { type: 'string', default: path.join(root, 'docs', 'accuracy.md') },
   },
 });
-for (const k of ['cv', 'wcxb', 'wcxb-gold', 'article-bench', 'article-bench-js', 'article-bench-gold', 'readability', 'readability-gold']) {
+for (const k of ['cv', 'seeds', 'wcxb', 'wcxb-gold', 'article-bench', 'article-bench-js', 'article-bench-gold', 'readability', 'readability-gold']) {
   if (!o[k]) {
     console.error(`missing --${k}; see the usage at the top of ${path.relative(process.cwd(), fileURLToPath(import.meta.url))}`);
     process.exit(2);
@@ -37,6 +40,12 @@ const TYPES = ['article', 'documentation', 'service', 'forum', 'product', 'listi
 const RS_TRAFILATURA = { article: 0.932, documentation: 0.932, service: 0.844, forum: 0.808, product: 0.641, listing: 0.707, collection: 0.716, all: 0.859 };
 
 const cv = JSON.parse(readFileSync(o.cv, 'utf8'));
+const seedRuns = JSON.parse(readFileSync(o.seeds, 'utf8')).runs;
+const shippedRun = seedRuns.find((r) => r.shipped);
+if (!shippedRun || Math.abs(shippedRun.all - cv.summary.f1) > 1e-9) {
+  console.error(`${o.seeds} was not made from ${o.cv}: run scripts/train/seeds.mjs again after \`npm run train\``);
+  process.exit(2);
+}
 const model = JSON.parse(readFileSync(path.join(root, 'models', 'content-first.json'), 'utf8')).provenance;
 const pageModel = JSON.parse(readFileSync(path.join(root, 'models', 'page-type.json'), 'utf8')).provenance;
 const heuristicWcxb = evalJson(o.wcxb, o['wcxb-gold'], '--metric', 'words', '--per-type', '--strategy', 'heuristic');
@@ -77,6 +86,25 @@ const empty = cv.perPage.filter((p) => p.predicted === 'other');
 w(`${empty.length} pages come back as \`other\` (no main content). Most of them render no text at all`);
 w('offline: their body is built by scripts from bundles on other hosts, which a snapshot of the saved');
 w('page cannot load (and which the JavaScript-off rendering does not replace). They count as 0.');
+w();
+w('### Training seed');
+w();
+w('The trees sample rows and columns at random, so the same data and folds fitted with another');
+w('random state give other models, and other figures. Refitted with the seeds below');
+w('(`scripts/train/seeds.mjs`: content and page-type models, selection and cross-validation as');
+w(`above), the figures move as follows; the shipped models are seed ${shippedRun.seed}, the table above.`);
+w('A difference between two versions of viseg that is smaller than a type\'s spread here is not');
+w('evidence either way.');
+w();
+const seedCols = seedRuns.map((r) => (r.shipped ? `seed ${r.seed} (shipped)` : `seed ${r.seed}`));
+w(`| page type | ${seedCols.join(' | ')} | mean | spread |`);
+w(`|---|${seedCols.map(() => '---').join('|')}|---|---|`);
+const seedRow = (label, values) => {
+  const mean = values.reduce((x, y) => x + y, 0) / values.length;
+  w(`| ${label} | ${values.map(f3).join(' | ')} | ${f3(mean)} | ${f3(Math.max(...values) - Math.min(...values))} |`);
+};
+for (const t of TYPES) if (seedRuns.every((r) => r.types[t] !== undefined)) seedRow(t, seedRuns.map((r) => r.types[t]));
+seedRow('**all**', seedRuns.map((r) => r.all));
 w();
 w('### Page type');
 w();
@@ -132,7 +160,9 @@ w('npm run train -- --snapshots snapshots/wcxb --gold <wcxb-dev>/gold.json   # m
 w('node scripts/record-snapshots.mjs <article-bench-dev>/pages snapshots/ab');
 w('node scripts/record-snapshots.mjs <article-bench-dev>/pages-js snapshots/ab-js');
 w('node scripts/record-snapshots.mjs <readability-pages>/pages snapshots/readability');
-w('node scripts/accuracy-doc.mjs --cv .viseg-cache/train/cv-final.json --wcxb snapshots/wcxb --wcxb-gold <wcxb-dev>/gold.json \\');
+w('node scripts/train/seeds.mjs --snapshots snapshots/wcxb --gold <wcxb-dev>/gold.json   # .viseg-cache/train/seeds.json');
+w('node scripts/accuracy-doc.mjs --cv .viseg-cache/train/cv-final.json --seeds .viseg-cache/train/seeds.json \\');
+w('  --wcxb snapshots/wcxb --wcxb-gold <wcxb-dev>/gold.json \\');
 w('  --article-bench snapshots/ab --article-bench-js snapshots/ab-js --article-bench-gold <article-bench-dev>/gold.json \\');
 w('  --readability snapshots/readability --readability-gold <readability-pages>/gold.json');
 w('```');

@@ -2,18 +2,21 @@
 """Fit viseg's models from the tables scripts/train/dump.mjs writes (run by scripts/train/run.mjs).
 
 usage:
-  fit.py blocks   <table prefix> <out dir> [--folds K] [--name NAME]
+  fit.py blocks   <table prefix> <out dir> [--folds K] [--name NAME] [--seed N]
       gradient-boosted trees over the text blocks' features; label: at least half of a block's
       words are in the gold main content. Writes <out>/NAME.json (all pages), <out>/fold-<k>/NAME.json
       (every page but fold k's) and <out>/NAME.oof.tsv (each block's score from the model that
       did not see its page: page, block, score).
-  fit.py pagetype <table prefix> <out dir> [--folds K]
+  fit.py pagetype <table prefix> <out dir> [--folds K] [--seed N]
       the page-type model over the pages' features; writes page-type.json, fold models and
       page-type.oof.tsv (page, true type, predicted type, probabilities).
 
 Folds are grouped by domain (scikit-learn's GroupKFold), so no site is in both a model's training
 pages and the pages it is scored on. Each block weighs its words over its page's words (plus a
 floor), so that every page counts about the same, as in the benchmark's per-page average.
+
+--seed sets the trees' random state (row and column sampling); the shipped models use the
+default. scripts/train/seeds.mjs refits with other seeds to show how far the figures move.
 
 Needs Debian's python3-xgboost, python3-sklearn and python3-numpy (run with /usr/bin/python3)."""
 import argparse
@@ -94,6 +97,7 @@ def write_json(path, obj):
 
 
 def fit_blocks(args):
+    params = dict(BLOCK_PARAMS, random_state=args.seed)
     meta, X, page, block, words, coverage = load(args.prefix)
     y = (coverage >= LABEL_COVERAGE).astype(int)
     w = block_weights(page, words)
@@ -105,7 +109,7 @@ def fit_blocks(args):
     oof = np.zeros(len(y))
     for k in range(args.folds):
         tr, te = f != k, f == k
-        m = xgb.XGBClassifier(**BLOCK_PARAMS)
+        m = xgb.XGBClassifier(**params)
         m.fit(X[tr], y[tr], sample_weight=w[tr])
         oof[te] = m.predict_proba(X[te])[:, 1]
         prov = {"fold": k, "folds": args.folds, "trainPages": int(len(set(page[tr])))}
@@ -113,14 +117,14 @@ def fit_blocks(args):
         print(f"{args.name}: fold {k} done", file=sys.stderr, flush=True)
     auc = weighted_auc(y, oof, w)
     acc = float(np.sum(w * ((oof >= 0.5) == (y == 1))) / np.sum(w))
-    m = xgb.XGBClassifier(**BLOCK_PARAMS)
+    m = xgb.XGBClassifier(**params)
     m.fit(X, y, sample_weight=w)
     gain = m.get_booster().get_score(importance_type="gain")
     top = sorted(((v, meta["names"][int(k[1:])]) for k, v in gain.items()), reverse=True)[:25]
     prov = {
         "data": {"hash": data_hash(args.prefix), "pages": len(meta["pages"]), "blocks": int(len(y)), "positiveShare": round(float(y.mean()), 4)},
         "label": f"at least {LABEL_COVERAGE} of the block's words in the gold text (word trigrams)",
-        "params": BLOCK_PARAMS,
+        "params": params,
         "crossValidation": {"folds": args.folds, "groupedBy": "domain", "weightedAuc": round(auc, 4), "weightedAccuracy": round(acc, 4)},
         "topFeaturesByGain": [[n, round(v, 3)] for v, n in top],
     }
@@ -132,6 +136,7 @@ def fit_blocks(args):
 
 
 def fit_pagetype(args):
+    params = dict(PAGE_PARAMS, random_state=args.seed)
     meta = json.load(open(args.prefix + ".json"))
     names = meta["pageNames"]
     X = np.fromfile(args.prefix + ".pages.bin", dtype=np.float32).reshape(-1, len(names))
@@ -142,18 +147,18 @@ def fit_pagetype(args):
     oof = np.zeros((len(pages), len(PAGE_TYPES)))
     for k in range(args.folds):
         tr, te = f != k, f == k
-        m = xgb.XGBClassifier(objective="multi:softprob", **PAGE_PARAMS)
+        m = xgb.XGBClassifier(objective="multi:softprob", **params)
         m.fit(X[tr], y[tr])
         oof[te] = m.predict_proba(X[te])
         write_json(os.path.join(args.out, f"fold-{k}", "page-type.json"),
                    export_booster(m.get_booster(), names, "page-type", {"fold": k, "folds": args.folds}, classes=PAGE_TYPES))
     acc = float(np.mean(oof.argmax(1) == y))
     per = {t: round(float(np.mean(oof[y == i].argmax(1) == i)), 4) for i, t in enumerate(PAGE_TYPES) if np.any(y == i)}
-    m = xgb.XGBClassifier(objective="multi:softprob", **PAGE_PARAMS)
+    m = xgb.XGBClassifier(objective="multi:softprob", **params)
     m.fit(X, y)
     prov = {
         "data": {"pages": len(pages)},
-        "params": PAGE_PARAMS,
+        "params": params,
         "crossValidation": {"folds": args.folds, "groupedBy": "domain", "accuracy": round(acc, 4), "recallByType": per},
     }
     write_json(os.path.join(args.out, "page-type.json"), export_booster(m.get_booster(), names, "page-type", prov, classes=PAGE_TYPES))
@@ -170,6 +175,7 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--name", default="content")
+    ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
     (fit_blocks if args.what == "blocks" else fit_pagetype)(args)
 
