@@ -7,11 +7,11 @@
 //
 // Snapshots: node scripts/record-snapshots.mjs <pages dir> <snapshot dir>. Python: Debian's
 // python3-xgboost, python3-sklearn and python3-numpy (/usr/bin/python3, or $PYTHON).
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { fit, node, selectAndValidate } from './steps.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -29,29 +29,23 @@ if (!o.snapshots || !o.gold) {
   console.error('usage: node scripts/train/run.mjs --snapshots DIR --gold gold.json [--work DIR] [--out DIR] [--folds K] [--passes 1|2]');
   process.exit(2);
 }
-const python = process.env.PYTHON ?? '/usr/bin/python3';
 mkdirSync(o.work, { recursive: true });
-const run = (cmd, args) => {
-  console.error(`$ ${[cmd, ...args].join(' ')}`);
-  execFileSync(cmd, args, { stdio: 'inherit' });
-};
 const w = (f) => path.join(o.work, f);
 
-run(process.execPath, [path.join(here, 'dump.mjs'), o.snapshots, o.gold, w('first')]);
-run(python, [path.join(here, 'fit.py'), 'blocks', w('first'), o.work, '--folds', o.folds, '--name', 'content-first']);
+node('dump.mjs', [o.snapshots, o.gold, w('first')]);
+fit(['blocks', w('first'), o.work, '--folds', o.folds, '--name', 'content-first']);
 const names = ['content-first', 'page-type'];
 if (o.passes === '2') {
-  run(process.execPath, [path.join(here, 'dump.mjs'), o.snapshots, o.gold, w('second'), w('content-first.oof.tsv')]);
-  run(python, [path.join(here, 'fit.py'), 'blocks', w('second'), o.work, '--folds', o.folds, '--name', 'content-second']);
+  node('dump.mjs', [o.snapshots, o.gold, w('second'), w('content-first.oof.tsv')]);
+  fit(['blocks', w('second'), o.work, '--folds', o.folds, '--name', 'content-second']);
   names.push('content-second');
 } else {
   // a one-pass model set: no second-pass model may linger in the folds from an earlier run
   for (let k = 0; k < Number(o.folds); k++) rmSync(w(`fold-${k}/content-second.json`), { force: true });
   rmSync(path.join(o.out, 'content-second.json'), { force: true });
 }
-run(python, [path.join(here, 'fit.py'), 'pagetype', w('first'), o.work, '--folds', o.folds]);
-run(process.execPath, [path.join(here, 'selection.mjs'), o.snapshots, o.gold, o.work]);
-run(process.execPath, [path.join(here, 'cv-eval.mjs'), o.snapshots, o.gold, o.work, w('cv.json')]);
+fit(['pagetype', w('first'), o.work, '--folds', o.folds]);
+selectAndValidate(o.snapshots, o.gold, o.work, w('cv.json'));
 
 // the final models, with the end-to-end cross-validated figures in their provenance
 const cv = JSON.parse(readFileSync(w('cv.json'), 'utf8'));

@@ -7,14 +7,13 @@
 // figures beside them.
 //
 // usage: node scripts/train/seeds.mjs --snapshots DIR --gold gold.json [--work DIR] [--seeds 8,9]
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { fit, selectAndValidate } from './steps.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values: o } = parseArgs({
   options: {
     snapshots: { type: 'string' },
@@ -52,11 +51,6 @@ if (seeds.includes(shipped)) {
   process.exit(2);
 }
 
-const python = process.env.PYTHON ?? '/usr/bin/python3';
-const run = (cmd, args) => {
-  console.error(`$ ${[cmd, ...args].join(' ')}`);
-  execFileSync(cmd, args, { stdio: 'inherit' });
-};
 const figures = (cv) => ({
   all: cv.summary.f1,
   types: Object.fromEntries(Object.entries(cv.types).map(([t, s]) => [t, s.f1])),
@@ -66,10 +60,9 @@ const runs = [{ seed: shipped, shipped: true, ...figures(JSON.parse(readFileSync
 for (const seed of seeds) {
   const dir = w(`seed-${seed}`);
   mkdirSync(dir, { recursive: true });
-  run(python, [path.join(here, 'fit.py'), 'blocks', w('first'), dir, '--folds', folds, '--name', 'content-first', '--seed', String(seed)]);
-  run(python, [path.join(here, 'fit.py'), 'pagetype', w('first'), dir, '--folds', folds, '--seed', String(seed)]);
-  run(process.execPath, [path.join(here, 'selection.mjs'), o.snapshots, o.gold, dir]);
-  run(process.execPath, [path.join(here, 'cv-eval.mjs'), o.snapshots, o.gold, dir, path.join(dir, 'cv.json')]);
+  fit(['blocks', w('first'), dir, '--folds', folds, '--name', 'content-first', '--seed', String(seed)]);
+  fit(['pagetype', w('first'), dir, '--folds', folds, '--seed', String(seed)]);
+  selectAndValidate(o.snapshots, o.gold, dir, path.join(dir, 'cv.json'));
   runs.push({ seed, shipped: false, ...figures(JSON.parse(readFileSync(path.join(dir, 'cv.json'), 'utf8'))) });
 }
 writeFileSync(w('seeds.json'), `${JSON.stringify({ metric: 'WCXB word F1, cross-validated by domain', runs }, null, 1)}\n`);
