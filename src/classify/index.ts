@@ -104,20 +104,24 @@ export function chooseMain(snapshot: PageSnapshot, blocks: readonly TextBlock[],
   return { best, startType, pageType: hasContent ? best[0] : 'other', choice, hasContent, selection, trace };
 }
 
+/** The page's text blocks (hidden ones included) and the models' scores of them. */
+function scorePage(snapshot: PageSnapshot, tree: BlockTree, models: ClassifierModels): { blocks: TextBlock[]; scores: BlockScores } {
+  const blocks = buildTextBlocks(snapshot, indexNodes(snapshot), { includeHidden: true });
+  return { blocks, scores: scoreBlocks(snapshot, tree, blocks, models) };
+}
+
 /**
  * {@link chooseMain} at each of `powers`, the same power for every page type, from one set of
  * text blocks and one scoring: what training reads to choose the powers.
  */
 export function choicesAtPowers(snapshot: PageSnapshot, tree: BlockTree, models: ClassifierModels, powers: readonly number[]): MainChoice[] {
-  const blocks = buildTextBlocks(snapshot, indexNodes(snapshot), { includeHidden: true });
-  const scores = scoreBlocks(snapshot, tree, blocks, models);
+  const { blocks, scores } = scorePage(snapshot, tree, models);
   return powers.map((power) => chooseMain(snapshot, blocks, scores, Object.fromEntries(PAGE_TYPES.map((t) => [t, power]))));
 }
 
 export function classify(snapshot: PageSnapshot, tree: BlockTree, options: ClassifyOptions = {}): Decision {
   const models = options.models ?? bundledModels();
-  const blocks = buildTextBlocks(snapshot, indexNodes(snapshot), { includeHidden: true });
-  const scores = scoreBlocks(snapshot, tree, blocks, models);
+  const { blocks, scores } = scorePage(snapshot, tree, models);
   const { best, pageType, choice, hasContent, selection, trace } = chooseMain(snapshot, blocks, scores, models.selection);
   const keptSet = new Set(choice.kept);
 
