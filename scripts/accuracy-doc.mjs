@@ -15,6 +15,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildTextBlocks } from '../dist/classify/text-blocks.js';
+import { readGoldFile } from '../dist/eval/gold.js';
+import { wordPrf } from '../dist/eval/words.js';
+import { readSnapshotFile } from '../dist/snapshot/file.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: o } = parseArgs({
@@ -82,10 +86,25 @@ for (const t of TYPES) {
 const a = cv.summary;
 w(`| **all** | ${cv.pages} | **${f3(a.f1)}** | ${f3(a.precision)} | ${f3(a.recall)} | ${f3(a.with)} | ${f3(a.without)} | ${f3(heuristicWcxb.f1)} | ${f3(RS_TRAFILATURA.all)} |`);
 w();
+// Pages whose gold body is empty: WCXB scores them 1 for no text and 0 for any text.
+const wcxbGold = readGoldFile(o['wcxb-gold']).pages;
+const goldEmpty = (p) => wordPrf('', wcxbGold[p.id]?.text ?? '')[2] === 1;
+const visibleWords = (id) => buildTextBlocks(readSnapshotFile(path.join(o.wcxb, `${id}.json.gz`)), undefined).reduce((n, b) => n + b.words, 0);
 const empty = cv.perPage.filter((p) => p.predicted === 'other');
-w(`${empty.length} pages come back as \`other\` (no main content). Most of them render no text at all`);
-w('offline: their body is built by scripts from bundles on other hosts, which a snapshot of the saved');
-w('page cannot load (and which the JavaScript-off rendering does not replace). They count as 0.');
+const emptyRight = empty.filter(goldEmpty);
+const emptyMissed = empty.filter((p) => !goldEmpty(p));
+const blank = emptyMissed.filter((p) => visibleWords(p.id) < 20);
+const counts = (pages) => Object.entries(pages.reduce((m, p) => ({ ...m, [p.type]: (m[p.type] ?? 0) + 1 }), {})).sort(([x], [y]) => TYPES.indexOf(x) - TYPES.indexOf(y));
+const goldEmptyPages = cv.perPage.filter(goldEmpty);
+const textOnEmpty = goldEmptyPages.filter((p) => p.predicted !== 'other');
+w(`${empty.length} pages come back as \`other\` (no main content). ${emptyRight.length} of them have an empty gold body too, and score 1.`);
+if (emptyMissed.length) {
+  w(`The other ${emptyMissed.length} (${counts(emptyMissed).map(([t, n]) => `${t} ${n}`).join(', ')}) have gold text and score 0. ${blank.length} of them show fewer than 20 words`);
+  w('of text as `viseg extract` renders the saved page, its JavaScript-off fallback included:');
+  w('their body is built by scripts that the saved page cannot load offline.');
+}
+w(`${goldEmptyPages.length} pages have an empty gold body (the set's SOURCE.md: nothing counts as main content there).`);
+w(`viseg returns text on ${textOnEmpty.length} of them, and each of those scores 0 whatever the text${textOnEmpty.length ? `: ${counts(textOnEmpty).map(([t, n]) => `${t} ${n} of ${cv.types[t]?.pages}`).join(', ')} pages` : ''}.`);
 w();
 w('### Training seed');
 w();
