@@ -334,5 +334,29 @@ describe('helpers', () => {
   it('isValidUtf8', () => {
     expect(isValidUtf8(Buffer.from('café', 'utf8'))).toBe(true);
     expect(isValidUtf8(Buffer.from('café', 'latin1'))).toBe(false);
+    // it accepts exactly what a fatal TextDecoder decodes
+    const decodes = (b: Uint8Array) => {
+      try {
+        new TextDecoder('utf-8', { fatal: true }).decode(b);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const cases: Array<[number[], boolean]> = [
+      [[], true],
+      [[0xef, 0xbb, 0xbf, 0x3c, 0x70, 0x3e], true], // BOM, then "<p>"
+      [[0xf0, 0x9f, 0x98, 0x80], true], // an emoji, four bytes
+      [[0xc0, 0x80], false], // overlong NUL
+      [[0xed, 0xa0, 0x80], false], // a lone surrogate
+      [[0xf4, 0x90, 0x80, 0x80], false], // past U+10FFFF
+      [[0xe2, 0x82], false], // cut off inside a character
+      [[0x80], false], // a continuation byte alone
+    ];
+    for (const [bytes, valid] of cases) {
+      const b = Uint8Array.from(bytes);
+      expect(isValidUtf8(b)).toBe(valid);
+      expect(decodes(b)).toBe(valid);
+    }
   });
 });
