@@ -89,7 +89,7 @@ w();
 // Pages whose gold body is empty: WCXB scores them 1 for no text and 0 for any text.
 const wcxbGold = readGoldFile(o['wcxb-gold']).pages;
 const goldEmpty = (p) => wordPrf('', wcxbGold[p.id]?.text ?? '')[2] === 1;
-const visibleWords = (id) => buildTextBlocks(readSnapshotFile(path.join(o.wcxb, `${id}.json.gz`)), undefined).reduce((n, b) => n + b.words, 0);
+const visibleWords = (id) => buildTextBlocks(readSnapshotFile(path.join(o.wcxb, `${id}.json.gz`))).reduce((n, b) => n + b.words, 0);
 const empty = cv.perPage.filter((p) => p.predicted === 'other');
 const emptyRight = empty.filter(goldEmpty);
 const emptyMissed = empty.filter((p) => !goldEmpty(p));
