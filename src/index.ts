@@ -38,7 +38,7 @@ export { buildContent, extractMetadata } from './content/index.js';
 export { analyzeSnapshot } from './pipeline/analyze.js';
 export { createExtractor, Extractor, type ExtractInput, type HtmlInput } from './pipeline/extractor.js';
 export { findBrowser, BrowserNotFoundError, VisegError } from './browser/index.js';
-export { OptionsError } from './options.js';
+export { GIVEN_PAGE_TYPES, OptionsError, type GivenPageType } from './options.js';
 export { STRATEGIES, STRATEGY_NAMES, getStrategy, type Strategy, type StrategyResult } from './strategies/index.js';
 
 /**
@@ -75,7 +75,7 @@ export async function extractMany(inputs: ExtractInput[], options: ExtractOption
  */
 export async function segment(input: ExtractInput | Page | PageSnapshot, options: ExtractOptions & BrowserOptions = {}): Promise<Analysis & { snapshot: PageSnapshot }> {
   const opts = resolveExtractOptions(splitOptions(options).extract);
-  const analyze = (snapshot: PageSnapshot, baseUrl?: string) => ({ snapshot, ...analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy, baseUrl }) });
+  const analyze = (snapshot: PageSnapshot, baseUrl?: string) => ({ snapshot, ...analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy, pageType: opts.pageType, baseUrl }) });
   if (isPage(input)) return analyze((await captureSnapshot(input)).snapshot);
   // a recorded snapshot, as analyzeSnapshot takes it: its relative links resolve against baseUrl
   if (typeof input === 'object' && input !== null && 'nodes' in input) return analyze(input, opts.baseUrl);

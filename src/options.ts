@@ -20,6 +20,14 @@ export type StrategyName = (typeof STRATEGY_NAMES)[number];
 export const DEFAULT_STRATEGY: StrategyName = 'vips';
 
 /**
+ * The page types a caller may give (`pageType`): every type the classifier reads but `other`, which
+ * says only that a page has no main content. Written here, below classify, for the reason
+ * STRATEGY_NAMES is; the compiler checks that each is a page type where classify takes it.
+ */
+export const GIVEN_PAGE_TYPES = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service'] as const;
+export type GivenPageType = (typeof GIVEN_PAGE_TYPES)[number];
+
+/**
  * Pages rendered at once by default: `perCore` per CPU core, between `min` and `max`. A page spends
  * most of its wall time waiting (network, the settle window), so a core keeps several pages busy;
  * beyond `max` the browser, not the waiting, is the limit. The records do not depend on it.
@@ -121,6 +129,13 @@ export const extractOptionsSchema = z.strictObject({
   viewport: viewportSchema.default(() => ({ ...DEFAULT_VIEWPORT })),
   /** Which algorithm picks the main content (see the README's Strategies). */
   strategy: z.enum(STRATEGY_NAMES as readonly string[] as [string, ...string[]]).default(DEFAULT_STRATEGY),
+  /**
+   * Read every page as this type instead of the type the page-type model reads, as Zyte's and
+   * Diffbot's type-specific extraction APIs take it: for a site whose pages the caller knows, so
+   * that a page the model is unsure of is not read by another type's rules. The vips strategy's
+   * option; the record still says `other` when the page has no main content.
+   */
+  pageType: z.enum(GIVEN_PAGE_TYPES).optional(),
   /** Keep the full decision record (every block, features, score components) in each result. */
   explain: z.boolean().default(false),
   /** Keep the snapshot and block tree in each result (library use; large). */
@@ -149,7 +164,7 @@ export type ExtractOptions = Omit<z.input<typeof extractOptionsSchema>, 'viewpor
 export type ResolvedExtractOptions = z.output<typeof extractOptionsSchema>;
 
 /** What {@link analyzeSnapshot}-style pure stages take: a subset, with the same defaults. */
-export const analyzeOptionsSchema = extractOptionsSchema.pick({ pdoc: true, strategy: true, baseUrl: true });
+export const analyzeOptionsSchema = extractOptionsSchema.pick({ pdoc: true, strategy: true, pageType: true, baseUrl: true });
 export type AnalyzeOptions = z.input<typeof analyzeOptionsSchema>;
 
 /** Annotated screenshots (CLI `--screenshot`, `--screenshot-dir`, check reports). */
@@ -244,8 +259,16 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return r.data;
 }
 
+/** Throws OptionsError when a page type is given to a strategy other than vips, which has no use for it. */
+export function checkPageTypeStrategy(o: { pageType?: string | undefined; strategy: string }): void {
+  if (o.pageType === undefined || o.strategy === 'vips') return;
+  const problem = `is read by the vips strategy only: ${o.strategy} has no rules by page type`;
+  throw new OptionsError(`pageType ${problem}`, [{ path: 'pageType', problem }]);
+}
+
 export function resolveExtractOptions(o: ExtractOptions | undefined): ResolvedExtractOptions {
   const r = parseWith(extractOptionsSchema, o);
+  checkPageTypeStrategy(r);
   if (r.proxy && r.offline) {
     const problem = 'does not go with offline: offline URL inputs reach their own origin directly, never through a proxy';
     throw new OptionsError(`proxy ${problem}`, [{ path: 'proxy', problem }]);

@@ -3,12 +3,14 @@
 // that did not see its domain, and scored with WCXB's word metric.
 // usage: node scripts/train/cv-eval.mjs <snapshot dir> <gold.json> <work dir> [out.json]
 // <work dir> holds folds.tsv (page, fold) and fold-<k>/ with content-first.json,
-// content-second.json and page-type.json (scripts/train/fit.py).
+// content-second.json and page-type.json (scripts/train/fit.py). Every page is read a second time
+// with its gold type given (the `pageType` option), to tell what the page-type model costs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadModels } from '../../dist/classify/index.js';
 import { readGoldFile } from '../../dist/eval/gold.js';
 import { scoreWords } from '../../dist/eval/words.js';
+import { GIVEN_PAGE_TYPES } from '../../dist/options.js';
 import { analyzeSnapshot } from '../../dist/pipeline/analyze.js';
 import { readSnapshotFile } from '../../dist/snapshot/file.js';
 
@@ -21,6 +23,7 @@ const gold = readGoldFile(goldFile);
 const folds = new Map(readFileSync(path.join(work, 'folds.tsv'), 'utf8').split('\n').filter(Boolean).map((l) => l.split('\t')).map(([p, f]) => [p, Number(f)]));
 const models = new Map();
 const pred = {};
+const givenPred = {};
 const types = {};
 const ms = [];
 for (const [id, k] of [...folds].sort()) {
@@ -31,9 +34,12 @@ for (const [id, k] of [...folds].sort()) {
   ms.push(performance.now() - t0);
   pred[id] = a.content.text;
   types[id] = a.decision.pageType;
+  const type = gold.pages[id]?.pageType;
+  givenPred[id] = GIVEN_PAGE_TYPES.includes(type) ? analyzeSnapshot(snap, { models: models.get(k), pageType: type }).content.text : pred[id];
 }
 const ids = [...folds.keys()].sort();
 const scores = scoreWords(gold.pages, pred, ids);
+const given = scoreWords(gold.pages, givenPred, ids);
 const confusion = {};
 for (const id of ids) {
   const t = gold.pages[id]?.pageType ?? 'article';
@@ -47,10 +53,12 @@ const result = {
   types: scores.types,
   pageTypeConfusion: confusion,
   analysisMs: { median: ms[ms.length >> 1], p90: ms[Math.floor(ms.length * 0.9)] },
+  typeGiven: { summary: given.summary, types: given.types },
   perPage: scores.pages.map((p) => ({ id: p.id, type: p.pageType, predicted: types[p.id], f1: Math.round(p.f1 * 10000) / 10000 })),
 };
 if (out) writeFileSync(out, JSON.stringify(result, null, 1));
 const f = (x) => x.toFixed(3);
 console.log(`all ${ids.length} pages: F1 ${f(scores.summary.f1)} P ${f(scores.summary.precision)} R ${f(scores.summary.recall)}`);
 for (const [t, s] of Object.entries(scores.types)) console.log(`  ${t.padEnd(14)} ${String(s.pages).padStart(4)}  F1 ${f(s.f1)}  P ${f(s.precision)}  R ${f(s.recall)}`);
+console.log(`with the gold page type given: all F1 ${f(given.summary.f1)}; ${Object.entries(given.types).map(([t, x]) => `${t} ${f(x.f1)}`).join(', ')}`);
 console.log(`analysis median ${result.analysisMs.median.toFixed(1)} ms, p90 ${result.analysisMs.p90.toFixed(1)} ms`);

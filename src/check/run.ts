@@ -156,7 +156,7 @@ function decide(loaded: LoadedExpected, input: CheckInput, opts: CheckRunOptions
  * snapshot, so only sites that are going to fail are photographed.
  */
 function precheck(snapshot: PageSnapshot, loaded: LoadedExpected, extractOpts: ResolvedExtractOptions, opts: CheckRunOptions): boolean {
-  const record = checkedRecordOf(analyzeSnapshot(snapshot, { pdoc: extractOpts.pdoc }));
+  const record = checkedRecordOf(analyzeSnapshot(snapshot, { pdoc: extractOpts.pdoc, strategy: extractOpts.strategy, pageType: extractOpts.pageType }));
   return decide(loaded, { record }, opts).comparison.pass;
 }
 

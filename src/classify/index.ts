@@ -20,6 +20,7 @@ import { assignRoles, blockNodes } from './roles.js';
 import { scoreBlocks, type BlockScores } from './scores.js';
 import { buildTextBlocks, indexNodes, type TextBlock } from './text-blocks.js';
 import { PAGE_TYPES, type ContentSelection, type Decision, type PageType, type TraceEvent } from './types.js';
+import type { GivenPageType } from '../options.js';
 import { at } from '../util/at.js';
 
 export type {
@@ -32,6 +33,8 @@ export { roleAt } from './roles.js';
 export interface ClassifyOptions {
   /** Models to use instead of the bundled ones (cross-validation folds, experiments). */
   models?: ClassifierModels;
+  /** Read the page as this type instead of the page-type model's (the `pageType` option). */
+  pageType?: GivenPageType | undefined;
 }
 
 function isAncestor(a: string, b: string): boolean {
@@ -79,21 +82,25 @@ export interface MainChoice {
  * part of classify that a selection power changes; training reads a page at every candidate
  * power from one scoring (scripts/train/selection.mjs).
  */
-export function chooseMain(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: BlockScores, powers: ClassifierModels['selection']): MainChoice {
+export function chooseMain(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: BlockScores, powers: ClassifierModels['selection'], given?: GivenPageType): MainChoice {
+  const probabilityOf = (type: PageType): number => scores.pageTypes.find(([t]) => t === type)?.[1] ?? 0;
   let best = scores.pageTypes.reduce((a, b) => (b[1] > a[1] ? b : a), ['article', -1] as [PageType, number]);
-  // a page that declares itself a thread in its structured data is one, whatever the model reads
-  const thread = declaredThread(scores.index.page);
-  if (thread && best[0] !== 'forum') best = ['forum', scores.pageTypes.find(([t]) => t === 'forum')?.[1] ?? 0];
+  // a page that declares itself a thread in its structured data is one, whatever the model reads;
+  // a type the caller gives wins over both
+  const thread = given ? null : declaredThread(scores.index.page);
+  if (given) best = [given, probabilityOf(given)];
+  else if (thread && best[0] !== 'forum') best = ['forum', probabilityOf('forum')];
   const startType = best[0];
-  const trace: TraceEvent[] = [{ step: 'page-type', pageType: startType, probability: round(best[1]), ...(thread ? { declared: thread } : {}) }];
+  const trace: TraceEvent[] = [{ step: 'page-type', pageType: startType, probability: round(best[1]), ...(given ? { given: true } : thread ? { declared: thread } : {}) }];
   // a type the models give no power for takes chooseContent's default (params.ts)
   const choose = (type: PageType) => chooseContent(snapshot, blocks, scores.final, scores.components, powers?.[type], scores.index.repeatAt, type);
   let choice = choose(best[0]);
   // a "listing" whose kept entries were teaser cards beside one story is that story's page: the
   // page-type model counts the cards of its rails as entries. It is chosen again as an article.
-  if (best[0] === 'listing' && choice.trace.some((e) => e.step === 'teasers')) {
+  // A listing the caller gives stays one.
+  if (!given && best[0] === 'listing' && choice.trace.some((e) => e.step === 'teasers')) {
     trace.push({ step: 'retyped', from: 'listing', to: 'article' });
-    best = ['article', scores.pageTypes.find(([t]) => t === 'article')?.[1] ?? 0];
+    best = ['article', probabilityOf('article')];
     choice = choose('article');
   }
   trace.push(...choice.trace);
@@ -122,7 +129,7 @@ export function choicesAtPowers(snapshot: PageSnapshot, tree: BlockTree, models:
 export function classify(snapshot: PageSnapshot, tree: BlockTree, options: ClassifyOptions = {}): Decision {
   const models = options.models ?? bundledModels();
   const { blocks, scores } = scorePage(snapshot, tree, models);
-  const { best, pageType, choice, hasContent, selection, trace } = chooseMain(snapshot, blocks, scores, models.selection);
+  const { best, pageType, choice, hasContent, selection, trace } = chooseMain(snapshot, blocks, scores, models.selection, options.pageType);
   const keptSet = new Set(choice.kept);
 
   // one tally of the page's text, for the block records and the roles' DOM shapes
@@ -142,6 +149,7 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
   const merged: Decision['merged'] = [];
   let reason: string;
   const keptChars = choice.kept.reduce((s, i) => s + at(blocks, i).chars, 0);
+  const typeNote = options.pageType ? `given; model ${round(best[1])}` : String(round(best[1]));
   if (hasContent && mainLeaves.length > 0) {
     const top = at([...mainLeaves].sort((a, b) => b.score - a.score || cmpId(a.id, b.id)), 0);
     const mainId = commonAncestorId(mainLeaves.map((r) => r.id));
@@ -157,13 +165,13 @@ export function classify(snapshot: PageSnapshot, tree: BlockTree, options: Class
       runnerUp = { id: rivals[0].id, score: rivals[0].score };
       margin = round(mainRec.score - rivals[0].score);
     }
-    reason = `${pageType} page (${round(best[1])}): ${choice.kept.length} text block(s), ${keptChars} characters, ` +
+    reason = `${pageType} page (${typeNote}): ${choice.kept.length} text block(s), ${keptChars} characters, ` +
       `in ${mainLeaves.length} block(s) under ${mainId}; best block ${top.id} (${top.score})` +
       (runnerUp ? `; runner-up ${runnerUp.id} (${runnerUp.score})` : '');
   } else if (hasContent) {
     // main-content text that no VIPS leaf holds (text the segmentation left out, hidden text only)
     trace.push({ step: 'main-blocks', main: null, blocks: 0, minShare });
-    reason = `${pageType} page (${round(best[1])}): ${choice.kept.length} text block(s), ${keptChars} characters, outside the visible blocks`;
+    reason = `${pageType} page (${typeNote}): ${choice.kept.length} text block(s), ${keptChars} characters, outside the visible blocks`;
   } else {
     const last = choice.trace.find((e) => e.step === 'no-content');
     reason = `no main content: ${last && last.step === 'no-content' ? last.why : `fewer than ${MIN_CONTENT_WORDS} words kept`}`;

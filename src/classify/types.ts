@@ -75,8 +75,11 @@ export type DropReason = Exclude<ScoreComponent, 'base'>;
 
 /** One step of the decision, in the order it was taken (Defuddle's debug removals, as data). */
 export type TraceEvent =
-  /** The page type, its probability, and the schema.org type by which the page declares itself a thread. */
-  | { step: 'page-type'; pageType: PageType; probability: number; declared?: string }
+  /**
+   * The page type and the model's probability of it; `declared`: the schema.org type by which the
+   * page declares itself a thread; `given`: the caller gave the type (the `pageType` option).
+   */
+  | { step: 'page-type'; pageType: PageType; probability: number; declared?: string; given?: true }
   /** Scores of blocks in slots of repeated units mixed with their slot's mean before the selection. */
   | { step: 'pooled'; slots: number; blocks: number }
   | { step: 'selected'; blocks: number; power: number; expectedF1: number; lowest: number }

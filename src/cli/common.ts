@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { BROWSER_ERROR_CODES, BrowserNotFoundError, parseCookieArg, parseCookiesFile, resolveInputs, readInputList, type ResolvedInput, VisegError } from '../browser/index.js';
 import {
-  defaultConcurrency, describeConcurrencyRule, extractDefaults, OptionsError, OPTION_UNITS, resolveBrowserOptions, resolveExtractOptions, type CookieOption, type ResolvedExtractOptions,
+  defaultConcurrency, describeConcurrencyRule, extractDefaults, OptionsError, OPTION_UNITS, resolveBrowserOptions, resolveExtractOptions, type CookieOption, type ExtractOptions, type ResolvedExtractOptions,
   type Viewport,
 } from '../options.js';
 import { applyConfigFile } from './config.js';
@@ -145,6 +145,7 @@ export interface RenderCliOptions {
   concurrency?: number;
   explain?: boolean;
   strategy?: string;
+  pageType?: string;
   root?: string;
   userAgent?: string;
   header?: string[];
@@ -217,6 +218,7 @@ export function toExtractOptions(o: RenderCliOptions): ResolvedExtractOptions {
       viewport: size,
       explain: o.explain,
       strategy: o.strategy,
+      pageType: o.pageType as ExtractOptions['pageType'],
       root: o.root,
       userAgent: o.userAgent,
       headers: headersOf(o.header ?? []),

@@ -5,7 +5,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { readInputList } from '../browser/index.js';
-import { OptionsError, screenshotOptionsSchema } from '../options.js';
+import { GIVEN_PAGE_TYPES, OptionsError, screenshotOptionsSchema } from '../options.js';
 import {
   clearQueue, DEFAULT_ATTEMPTS, DEFAULT_QUEUE, DEFAULT_REDIS_URL, drainResults, enqueue, queueStatus, resultLines, resolveLocation,
   type QueueLocation, type QueueStatus,
@@ -55,7 +55,8 @@ function addCommand(): Command {
     .option('--force', 'add inputs again even when already queued or done: rendered again, the new record replaces the old one')
     .option('--attempts <n>', `renders of a failing page before its error record is stored, 1-20 ${dflt(DEFAULT_ATTEMPTS)}`, intArg('--attempts'))
     .option('--explain', 'add the decision record to each record')
-    .addOption(new Option('--strategy <name>', `how the main content is chosen ${dflt(DEFAULT_STRATEGY)}`).choices([...STRATEGY_NAMES]));
+    .addOption(new Option('--strategy <name>', `how the main content is chosen ${dflt(DEFAULT_STRATEGY)}`).choices([...STRATEGY_NAMES]))
+    .addOption(new Option('--page-type <type>', 'read every page as this type instead of the type the model reads (vips strategy only; default: the model decides)').choices([...GIVEN_PAGE_TYPES]));
   addPageOptions(cmd)
     .option('--screenshot-dir <dir>', 'one annotated screenshot per input, written by the workers (a folder every worker can write to)')
     .option('--max-height <px>', `cap for very tall pages in screenshots, in CSS px ${dflt(screenshotOptionsSchema.parse({}).maxHeight)}`, intArg('--max-height', 'px'))

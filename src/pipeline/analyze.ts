@@ -11,7 +11,7 @@ import { checkSnapshot } from '../snapshot/schema.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { getStrategy } from '../strategies/index.js';
 import type { ContentSelection, PageType } from '../classify/types.js';
-import { analyzeOptionsSchema, parseWith, type AnalyzeOptions as PageAnalyzeOptions } from '../options.js';
+import { analyzeOptionsSchema, checkPageTypeStrategy, parseWith, type AnalyzeOptions as PageAnalyzeOptions } from '../options.js';
 
 export interface Analysis {
   tree: BlockTree;
@@ -50,7 +50,8 @@ export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions 
   const t0 = performance.now();
   const tree = segment(snapshot, { pdoc: o.pdoc });
   const t1 = performance.now();
-  const decision = classify(snapshot, tree, models ? { models } : {});
+  checkPageTypeStrategy(o);
+  const decision = classify(snapshot, tree, { ...(models ? { models } : {}), pageType: o.pageType });
   // The block tree and decision always come from VIPS (pictures and reports use them); another
   // strategy only replaces which nodes are the content.
   const name = o.strategy;

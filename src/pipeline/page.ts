@@ -349,7 +349,7 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
       const rewrite = urls.rewrite;
       rendered.warnings = rendered.warnings.map((w) => ({ ...w, message: rewrite(w.message) }));
     }
-    const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy });
+    const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy, pageType: opts.pageType });
     const record = buildRecord(label, a, {
       url, finalUrl: snapshot.finalUrl || null, warnings: rendered.warnings, load: rendered.load, snapshot: rendered.snap,
       ...(rendered.screenshot ? { screenshot: rendered.shot } : {}), ...(rendered.recovery ? { recovery: rendered.recovery } : {}), started,

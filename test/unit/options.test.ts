@@ -1,5 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { defaultConcurrency, OptionsError, resolveBrowserOptions, resolveExtractOptions } from '../../src/options.js';
+import { analyzeSnapshot } from '../../src/pipeline/analyze.js';
+import { readSnapshotFile } from '../../src/snapshot/file.js';
+import { defaultConcurrency, GIVEN_PAGE_TYPES, OptionsError, resolveBrowserOptions, resolveExtractOptions } from '../../src/options.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('extract options', () => {
   it('defaults the concurrency to 6 per core, between 6 and 16', () => {
@@ -26,6 +32,19 @@ describe('extract options', () => {
     expect(() => resolveExtractOptions({ viewport: '1024 by 700' as never })).toThrow(/^viewport must be \{ width, height \} in CSS px, or a string like "1366x768"/);
     expect(() => resolveExtractOptions({ viewport: { width: 100, height: 700 } })).toThrow(/viewport\.width/);
     expect(() => resolveExtractOptions({ viewport: { width: 1024, height: 700, scale: 2 } as never })).toThrow(/scale/);
+  });
+
+  it('takes a page type for the vips strategy, and refuses `other`, unknown types and other strategies', () => {
+    expect(resolveExtractOptions({}).pageType).toBeUndefined();
+    for (const t of GIVEN_PAGE_TYPES) expect(resolveExtractOptions({ pageType: t }).pageType).toBe(t);
+    expect(() => resolveExtractOptions({ pageType: 'other' as never })).toThrow(/^pageType must be one of/);
+    expect(() => resolveExtractOptions({ pageType: 'blog' as never })).toThrow(OptionsError);
+    expect(resolveExtractOptions({ pageType: 'product', strategy: 'vips' }).pageType).toBe('product');
+    expect(() => resolveExtractOptions({ pageType: 'product', strategy: 'ttr' })).toThrow(/^pageType is read by the vips strategy only: ttr has no rules by page type$/);
+    // the pure stages check it as the library's entry does
+    const snap = readSnapshotFile(path.join(ROOT, 'fixtures/sites/docs-br-code/snapshot.json.gz'));
+    expect(() => analyzeSnapshot(snap, { pageType: 'documentation', strategy: 'signals' })).toThrow(/^pageType is read by the vips strategy only: signals/);
+    expect(analyzeSnapshot(snap, { pageType: 'documentation' }).decision.pageType).toBe('documentation');
   });
 
   it('rejects unknown options, as JavaScript callers get no type check', () => {

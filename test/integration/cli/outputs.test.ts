@@ -85,6 +85,25 @@ describe.skipIf(!haveChromium)('extract: outputs for pipelines', () => {
     expect(title.stdout).toBe('Alpha story\n');
   }, 180_000);
 
+  it('--page-type reads the page as that type, given as a flag or in a --config file', async () => {
+    writeFiles(dir, { 'service.yaml': 'page-type: service\n' });
+    const [model, flag, config] = await Promise.all([
+      viseg(['extract', a, '--property', 'pageType', ...FAST]),
+      viseg(['extract', a, '--page-type', 'documentation', '-f', 'json', '--explain', ...FAST]),
+      viseg(['extract', a, '--config', path.join(dir, 'service.yaml'), '--property', 'pageType', ...FAST]),
+    ]);
+    expect(model.code, model.stderr).toBe(0);
+    // what the model reads this short page as is neither of the types given below
+    expect(['documentation\n', 'service\n']).not.toContain(model.stdout);
+    expect(flag.code, flag.stderr).toBe(0);
+    const record = JSON.parse(flag.stdout) as { pageType: string; text: string; decision: { trace: Array<{ step: string; given?: boolean }> } };
+    expect(record.pageType).toBe('documentation');
+    expect(record.decision.trace[0]).toMatchObject({ step: 'page-type', pageType: 'documentation', given: true });
+    expect(record.text).toContain('Paragraph 1 about alpha.');
+    expect(config.code, config.stderr).toBe(0);
+    expect(config.stdout).toBe('service\n');
+  }, 180_000);
+
   it('a format that cannot apply is a usage error, found before any browser starts', async () => {
     // a browser path that does not exist: had the browser been started first, this would be its error
     const noBrowser = ['--browser-path', path.join(dir, 'no-such-chrome')];
@@ -97,6 +116,14 @@ describe.skipIf(!haveChromium)('extract: outputs for pipelines', () => {
       // the browser's own error once the inputs are fine
       viseg(['extract', a, ...noBrowser]),
     ]);
+    const [otherType, otherStrategy] = await Promise.all([
+      viseg(['extract', a, '--page-type', 'other', ...noBrowser]),
+      viseg(['extract', a, '--page-type', 'product', '--strategy', 'ttr', ...noBrowser]),
+    ]);
+    expect(otherType.code).toBe(2);
+    expect(otherType.stderr).toMatch(/--page-type <type>' argument 'other' is invalid/);
+    expect(otherStrategy.code).toBe(2);
+    expect(otherStrategy.stderr).toMatch(/--page-type is read by the vips strategy only: ttr has no rules by page type/);
     expect(several.code).toBe(2);
     expect(several.stderr).toMatch(/--format markdown holds one page, and there are 3 inputs for stdout: use --format jsonl/);
     expect(file.code).toBe(2);

@@ -1067,6 +1067,29 @@ describe('the decision record of the bundled models', () => {
     expect(classify(article, segment(article)).pageType).not.toBe('forum');
   });
 
+  it('reads the page as the type the caller gives, over the model and a declared thread', () => {
+    const snap = articlePage();
+    const plain = classify(snap, segment(snap));
+    expect(plain.pageType).toBe('article');
+    const thread = { ...snap, metadata: { ...snap.metadata, jsonLd: [{ '@context': 'https://schema.org', '@type': 'QAPage' }] } };
+    for (const [s, type] of [[snap, 'documentation'], [thread, 'product'], [snap, 'article']] as const) {
+      const d = classify(s, segment(s), { pageType: type });
+      expect(d.pageType).toBe(type);
+      // the model's own probability of the given type, and no thread the page declares
+      expect(d.trace[0]).toEqual({ step: 'page-type', pageType: type, probability: d.pageTypeScores[type], given: true });
+      expect(d.pageTypeScores).toEqual(classify(s, segment(s)).pageTypeScores);
+      expect(d.reason).toMatch(new RegExp(`^${type} page \\(given; model ${d.pageTypeScores[type]}\\): `));
+      expect(toText(s, d.selection)).toContain('Paragraph 4 explains');
+    }
+    // the selection is the given type's: its power and rules
+    const models = bundledModels();
+    const powers = models.selection!;
+    const type = (['product', 'collection', 'listing', 'service', 'forum', 'documentation'] as const).find((t) => powers[t] !== powers.article)!;
+    expect(type).toBeDefined();
+    expect(classify(snap, segment(snap), { pageType: type }).trace.find((e) => e.step === 'selected')).toMatchObject({ power: powers[type] });
+    expect(plain.trace.find((e) => e.step === 'selected')).toMatchObject({ power: powers.article });
+  });
+
   it('finds the main block even when VIPS left the article in a leaf that is mostly other text', () => {
     // A content model that keeps exactly the blocks that are not links, so the test is about
     // how kept text becomes main blocks, not about what the bundled models keep.
@@ -1130,6 +1153,11 @@ describe('the decision record of the bundled models', () => {
     expect(d.pageType).toBe('article');
     expect(toText(snap, d.selection)).toContain('Paragraph 4 explains');
     expect(toText(snap, d.selection)).not.toContain('Standfirst');
+    // a listing the caller gives stays one
+    const given = classify(snap, segment(snap), { models: { ...bundledModels(), first: compileModel(keepAll), second: undefined, pageType: compileModel(listing) }, pageType: 'listing' });
+    expect(given.trace.some((e) => e.step === 'teasers')).toBe(true);
+    expect(given.trace.some((e) => e.step === 'retyped')).toBe(false);
+    expect(given.pageType).toBe('listing');
   });
 
   it('calls a page without text `other`, with no main content and the reason', () => {

@@ -38,6 +38,11 @@ describe('queue keys', () => {
     expect(s.screenshotDir).toBe(path.resolve('shots'));
     expect(() => jobSettings({ timeout: 5 })).toThrow(OptionsError);
     expect(() => jobSettings({ strategy: 'nope' })).toThrow(OptionsError);
+    // a given page type is part of the settings, so the same page queued as another type is another job
+    const product = jobSettings({ pageType: 'product' });
+    expect(product.extract.pageType).toBe('product');
+    expect(settingsFingerprint(product)).not.toBe(settingsFingerprint(jobSettings({})));
+    expect(() => jobSettings({ pageType: 'product', strategy: 'signals' })).toThrow(/vips strategy only/);
   });
 
   it('targets: URLs normalised, files absolute', () => {
