@@ -40,6 +40,7 @@ for (const [id, k] of [...folds].sort()) {
 const ids = [...folds.keys()].sort();
 const scores = scoreWords(gold.pages, pred, ids);
 const given = scoreWords(gold.pages, givenPred, ids);
+const givenF1 = new Map(given.pages.map((p) => [p.id, p.f1]));
 const confusion = {};
 for (const id of ids) {
   const t = gold.pages[id]?.pageType ?? 'article';
@@ -54,7 +55,7 @@ const result = {
   pageTypeConfusion: confusion,
   analysisMs: { median: ms[ms.length >> 1], p90: ms[Math.floor(ms.length * 0.9)] },
   typeGiven: { summary: given.summary, types: given.types },
-  perPage: scores.pages.map((p) => ({ id: p.id, type: p.pageType, predicted: types[p.id], f1: Math.round(p.f1 * 10000) / 10000 })),
+  perPage: scores.pages.map((p) => ({ id: p.id, type: p.pageType, predicted: types[p.id], f1: Math.round(p.f1 * 10000) / 10000, givenF1: Math.round(givenF1.get(p.id) * 10000) / 10000 })),
 };
 if (out) writeFileSync(out, JSON.stringify(result, null, 1));
 const f = (x) => x.toFixed(3);

@@ -20,7 +20,7 @@ import { assignRoles, blockNodes } from './roles.js';
 import { scoreBlocks, type BlockScores } from './scores.js';
 import { buildTextBlocks, indexNodes, type TextBlock } from './text-blocks.js';
 import { PAGE_TYPES, type ContentSelection, type Decision, type PageType, type TraceEvent } from './types.js';
-import type { GivenPageType } from '../options.js';
+import { analyzeOptionsSchema, parseWith, type GivenPageType } from '../options.js';
 import { at } from '../util/at.js';
 
 export type {
@@ -126,7 +126,11 @@ export function choicesAtPowers(snapshot: PageSnapshot, tree: BlockTree, models:
   return powers.map((power) => chooseMain(snapshot, blocks, scores, Object.fromEntries(PAGE_TYPES.map((t) => [t, power]))));
 }
 
+/** classify's own check of a given type, for JavaScript callers that reach it without the options schema. */
+const givenTypeSchema = analyzeOptionsSchema.pick({ pageType: true });
+
 export function classify(snapshot: PageSnapshot, tree: BlockTree, options: ClassifyOptions = {}): Decision {
+  if (options.pageType !== undefined) parseWith(givenTypeSchema, { pageType: options.pageType });
   const models = options.models ?? bundledModels();
   const { blocks, scores } = scorePage(snapshot, tree, models);
   const { best, pageType, choice, hasContent, selection, trace } = chooseMain(snapshot, blocks, scores, models.selection, options.pageType);

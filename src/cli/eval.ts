@@ -11,7 +11,7 @@ import { readPredictions } from '../eval/files.js';
 import { GoldFileError, readGoldFile, readIds, type GoldFile } from '../eval/gold.js';
 import { pageId, scoreAll, type PageScore, type Summary } from '../eval/score.js';
 import { scoreWords, type WordPageScore, type WordSummary } from '../eval/words.js';
-import { DEFAULT_STRATEGY, OptionsError } from '../options.js';
+import { DEFAULT_STRATEGY, GIVEN_PAGE_TYPES, OptionsError, type ResolvedExtractOptions } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
 import { addConcurrencyOption, addRenderOptions, checkInputs, dflt, EXIT_OK, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
 import { openRecordSink } from './output.js';
@@ -86,11 +86,15 @@ function printTable(label: string, s: Summary, pages: PageScore[], worst: number
   }
 }
 
+/** The pure stages' options of a run: what `viseg extract` would pass them. */
+type StageOptions = Pick<ResolvedExtractOptions, 'pdoc' | 'pageType'>;
+
 /** The main-content text one strategy picks from a snapshot, and how long it took (ms). */
-export function runStrategy(snapshot: PageSnapshot, name: string): { text: string; ms: number } {
+export function runStrategy(snapshot: PageSnapshot, name: string, opts: StageOptions = {}): { text: string; ms: number } {
   const t0 = performance.now();
   let text: string;
-  if (name === 'vips') text = analyzeSnapshot(snapshot).content.text;
+  // the segmentation level and a given page type are the vips strategy's; the others take neither
+  if (name === 'vips') text = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, pageType: opts.pageType }).content.text;
   else {
     const r = getStrategy(name).run(snapshot);
     text = r.selection.roots.length ? buildContent(snapshot, r.selection, { baseUrl: snapshot.finalUrl }).text : '';
@@ -131,7 +135,7 @@ async function extractDir(dir: string, o: EvalCliOptions, strategies: string[]):
             busyMs.set(at(strategies, 0), busyMs.get(at(strategies, 0))! + render + t.segment + t.classify + t.content);
           } else {
             for (const s of strategies) {
-              const out = r.snapshot ? runStrategy(r.snapshot, s) : { text: '', ms: 0 };
+              const out = r.snapshot ? runStrategy(r.snapshot, s, opts) : { text: '', ms: 0 };
               predictions.get(s)![id] = out.text;
               busyMs.set(s, busyMs.get(s)! + render + out.ms);
             }
@@ -162,7 +166,7 @@ function hasPages(dir: string): boolean {
 }
 
 /** Run the pure stages over recorded snapshots (no browser): id -> text for each strategy. */
-function analyzeSnapshotDir(dir: string, strategies: string[], ids: ReadonlySet<string> | null): DirRun {
+function analyzeSnapshotDir(dir: string, strategies: string[], ids: ReadonlySet<string> | null, opts: StageOptions): DirRun {
   const predictions = new Map(strategies.map((s) => [s, {} as Record<string, string>]));
   const busyMs = new Map(strategies.map((s) => [s, 0]));
   let pages = 0;
@@ -178,7 +182,7 @@ function analyzeSnapshotDir(dir: string, strategies: string[], ids: ReadonlySet<
     }
     pages++;
     for (const s of strategies) {
-      const r = runStrategy(snapshot, s);
+      const r = runStrategy(snapshot, s, opts);
       predictions.get(s)![id] = r.text;
       busyMs.set(s, busyMs.get(s)! + r.ms);
     }
@@ -239,6 +243,7 @@ export function evalCommand(): Command {
     .option('--worst <n>', `rows in the worst-pages table ${dflt(WORST)}`, intArg('--worst'))
     .option('-o, --out <file>', 'with a pages directory: also write the extraction records (JSONL)')
     .addOption(new Option('--strategy <name>', `with a pages or snapshots directory: the strategy to score, or "all" for one row each ${dflt(DEFAULT_STRATEGY)}`).choices([...STRATEGY_NAMES, 'all']))
+    .addOption(new Option('--page-type <type>', 'with a pages or snapshots directory: read every page as this type instead of the type the model reads (vips strategy only)').choices([...GIVEN_PAGE_TYPES]))
     .option('-q, --quiet', 'no progress bar');
   addConcurrencyOption(cmd);
   addRenderOptions(cmd);
@@ -267,12 +272,16 @@ export function evalCommand(): Command {
         throw new OptionsError(`no such file or directory: ${predictions}`);
       }
       if (!isDir && o.strategy && o.strategy !== DEFAULT_STRATEGY) throw new OptionsError('--strategy applies to a pages or snapshots directory, not to a predictions file');
+      if (!isDir && o.pageType) throw new OptionsError('--page-type applies to a pages or snapshots directory, not to a predictions file');
+      if (o.strategy === 'all' && o.pageType) throw new OptionsError('--page-type is read by the vips strategy only: score it with --strategy vips, not all');
+      // the options the pure stages take, checked as viseg extract checks them
+      const stage: StageOptions = toExtractOptions({ ...o, strategy: o.strategy === 'all' ? undefined : o.strategy });
       const snapshots = isDir && !hasPages(predictions) && snapshotFiles(predictions).length > 0;
       const idSet = ids ? new Set(ids) : null;
       const score = (pred: Record<string, string>) => scoreWords(goldFile.pages, pred, ids ?? undefined);
       if (isDir && o.strategy === 'all') {
         const names = [...STRATEGY_NAMES];
-        const run = snapshots ? analyzeSnapshotDir(predictions, names, idSet) : await extractDir(predictions, { ...o, strategy: undefined }, names);
+        const run = snapshots ? analyzeSnapshotDir(predictions, names, idSet, stage) : await extractDir(predictions, { ...o, strategy: undefined }, names);
         const rows = names.map((name) => {
           const pred = run.predictions.get(name)!;
           const s = metric === 'words' ? score(pred).summary : scoreAll(gold, pred).summary;
@@ -288,7 +297,7 @@ export function evalCommand(): Command {
       }
       const strategy = o.strategy ?? DEFAULT_STRATEGY;
       const pred = !isDir ? await readPredictions(predictions, skipped(predictions))
-        : snapshots ? analyzeSnapshotDir(predictions, [strategy], idSet).predictions.get(strategy)!
+        : snapshots ? analyzeSnapshotDir(predictions, [strategy], idSet, stage).predictions.get(strategy)!
         : (await extractDir(predictions, o, [strategy])).predictions.get(strategy)!;
       if (metric === 'words') {
         const a = score(pred);

@@ -47,10 +47,10 @@ export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions 
   checkSnapshot(snapshot);
   const { models, ...pageOptions } = options;
   const o = parseWith(analyzeOptionsSchema, pageOptions);
+  checkPageTypeStrategy(o);
   const t0 = performance.now();
   const tree = segment(snapshot, { pdoc: o.pdoc });
   const t1 = performance.now();
-  checkPageTypeStrategy(o);
   const decision = classify(snapshot, tree, { ...(models ? { models } : {}), pageType: o.pageType });
   // The block tree and decision always come from VIPS (pictures and reports use them); another
   // strategy only replaces which nodes are the content.

@@ -4,15 +4,12 @@
  */
 import { classify } from '../classify/index.js';
 import { segment } from '../segment/index.js';
-import type { GivenPageType } from '../options.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import type { Strategy, StrategyResult } from './types.js';
 
 export interface VipsOptions {
   /** Permitted degree of coherence for the segmentation (default: the fitted levels, as analyzeSnapshot). */
   pdoc?: number;
-  /** Read every page as this type instead of the page-type model's (as analyzeSnapshot's `pageType`). */
-  pageType?: GivenPageType;
 }
 
 export function createVips(options: VipsOptions = {}): Strategy {
@@ -21,7 +18,7 @@ export function createVips(options: VipsOptions = {}): Strategy {
     description: 'VIPS visual segmentation + classify (the default pipeline)',
     run(snapshot: PageSnapshot): StrategyResult {
       const tree = segment(snapshot, { pdoc: options.pdoc });
-      const decision = classify(snapshot, tree, { pageType: options.pageType });
+      const decision = classify(snapshot, tree);
       const selection = decision.main ? decision.selection : { roots: [], exclude: [] };
       return { selection, pageType: decision.pageType, notes: [decision.reason] };
     },

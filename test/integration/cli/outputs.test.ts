@@ -4,12 +4,12 @@
  * summary, the progress bar and the records on one terminal, and Chromium's error names explained.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../../src/cli/program.js';
-import { CHROMIUM, CLI } from '../batch/helpers.js';
+import { CHROMIUM, CLI, SITES } from '../batch/helpers.js';
 import { haveChromium, page, prose, tempDir, viseg, visegOnTerminal, writeFiles } from './run.js';
 import { at } from '../../../src/util/at.js';
 
@@ -153,6 +153,35 @@ describe.skipIf(!haveChromium)('extract: outputs for pipelines', () => {
     expect(rec.error.code).toBe('NAVIGATION_FAILED');
     expect(rec.error.message).toMatch(/net::ERR_UNSAFE_PORT.*Chromium refuses to load anything from port 6000 \(X11\)/);
   }, 120_000);
+});
+
+describe('eval on recorded snapshots (no browser)', () => {
+  it('--page-type scores the pages read as that type; it refuses --strategy all and a predictions file', async () => {
+    const dir = tempDir('viseg-eval-type-');
+    const site = path.join(SITES, 'docs-br-code');
+    const expected = JSON.parse(readFileSync(path.join(site, 'expected.json'), 'utf8')) as { goldText: string };
+    mkdirSync(path.join(dir, 'snaps'));
+    copyFileSync(path.join(site, 'snapshot.json.gz'), path.join(dir, 'snaps', 'docs.json.gz'));
+    writeFiles(dir, { 'gold.json': JSON.stringify({ docs: { articleBody: expected.goldText, pageType: 'documentation' } }), 'pred.json': '{}' });
+    const gold = path.join(dir, 'gold.json');
+    const snaps = path.join(dir, 'snaps');
+    const [asArticle, given, all, file] = await Promise.all([
+      viseg(['eval', '--gold', gold, snaps, '--json', '--page-type', 'article']),
+      viseg(['eval', '--gold', gold, snaps, '--json', '--page-type', 'documentation']),
+      viseg(['eval', '--gold', gold, snaps, '--page-type', 'documentation', '--strategy', 'all']),
+      viseg(['eval', '--gold', gold, path.join(dir, 'pred.json'), '--page-type', 'documentation']),
+    ]);
+    expect(asArticle.code, asArticle.stderr).toBe(0);
+    expect(given.code, given.stderr).toBe(0);
+    // read as documentation, every word of the docs page comes back; read as an article, not all
+    const scores = (r: { stdout: string }) => JSON.parse(r.stdout) as { f1: number; recall: number };
+    expect(scores(given).recall).toBe(1);
+    expect(scores(asArticle).recall).toBeLessThan(1);
+    expect(all.code).toBe(2);
+    expect(all.stderr).toMatch(/--page-type is read by the vips strategy only: score it with --strategy vips, not all/);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toMatch(/--page-type applies to a pages or snapshots directory, not to a predictions file/);
+  }, 60_000);
 });
 
 describe('usage errors and help', () => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExtractor, extract, OptionsError, type Extractor } from '../../../src/index.js';
+import { createExtractor, extract, OptionsError, segment, type Extractor } from '../../../src/index.js';
 import type { Session } from '../../../src/pipeline/session.js';
 import { at } from '../../../src/util/at.js';
 
@@ -52,6 +52,21 @@ describe('createExtractor', () => {
     expect(r.snapshot?.viewport.width).toBe(1024);
     await expect(extractor.extract(STORY, { explian: true } as never)).rejects.toThrow(OptionsError);
     await expect(extractor.extract(STORY, { browserPath: '/x' } as never)).rejects.toThrow(/createExtractor/);
+  });
+
+  it('reads every page as the page type given, in extract, segment and a snapshot analysed again', async () => {
+    const [given, seg] = await Promise.all([
+      extractor.extract(STORY, { pageType: 'product' }),
+      extractor.segment({ html: STORY_HTML, url: URL_ }, { pageType: 'documentation' }),
+    ]);
+    expect(given.record.pageType).toBe('product');
+    expect(given.record.text).toContain('Riverside');
+    expect(seg.decision.pageType).toBe('documentation');
+    expect(seg.decision.trace[0]).toMatchObject({ step: 'page-type', pageType: 'documentation', given: true });
+    // the library's segment() on a recorded snapshot: no browser
+    expect((await segment(seg.snapshot, { pageType: 'service' })).decision.pageType).toBe('service');
+    expect((await segment(seg.snapshot)).decision.pageType).toBe('article');
+    await expect(extractor.extract(STORY, { pageType: 'product', strategy: 'ttr' })).rejects.toThrow(/vips strategy only/);
   });
 
   it('gives bad inputs an error record each and keeps the others', async () => {

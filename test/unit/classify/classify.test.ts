@@ -1088,6 +1088,8 @@ describe('the decision record of the bundled models', () => {
     expect(type).toBeDefined();
     expect(classify(snap, segment(snap), { pageType: type }).trace.find((e) => e.step === 'selected')).toMatchObject({ power: powers[type] });
     expect(plain.trace.find((e) => e.step === 'selected')).toMatchObject({ power: powers.article });
+    // JavaScript callers get the options' check: `other` only says a page is empty
+    for (const bad of ['other', 'blog']) expect(() => classify(snap, segment(snap), { pageType: bad as never })).toThrow(/^pageType must be one of/);
   });
 
   it('finds the main block even when VIPS left the article in a leaf that is mostly other text', () => {
