@@ -95,11 +95,12 @@ const emptyRight = empty.filter(goldEmpty);
 const emptyMissed = empty.filter((p) => !goldEmpty(p));
 const blank = emptyMissed.filter((p) => visibleWords(p.id) < 20);
 const counts = (pages) => Object.entries(pages.reduce((m, p) => ({ ...m, [p.type]: (m[p.type] ?? 0) + 1 }), {})).sort(([x], [y]) => TYPES.indexOf(x) - TYPES.indexOf(y));
+const listed = (pages) => counts(pages).map(([t, n]) => `${t} ${n}`).join(', ');
 const goldEmptyPages = cv.perPage.filter(goldEmpty);
 const textOnEmpty = goldEmptyPages.filter((p) => p.predicted !== 'other');
 w(`${empty.length} pages come back as \`other\` (no main content). ${emptyRight.length} of them have an empty gold body too, and score 1.`);
 if (emptyMissed.length) {
-  w(`The other ${emptyMissed.length} (${counts(emptyMissed).map(([t, n]) => `${t} ${n}`).join(', ')}) have gold text and score 0. ${blank.length} of them show fewer than 20 words`);
+  w(`The other ${emptyMissed.length} (${listed(emptyMissed)}) have gold text and score 0. ${blank.length} of them show fewer than 20 words`);
   w('of text as `viseg extract` renders the saved page, its JavaScript-off fallback included:');
   w('their body is built by scripts that the saved page cannot load offline.');
 }
@@ -154,7 +155,6 @@ const largest = Math.max(...TYPES.filter((t) => cv.types[t] && cv.typeGiven.type
 // pages the model reads as another type, and how their F1 moves when read as their gold type
 const misread = cv.perPage.filter((p) => p.predicted !== p.type && p.predicted !== 'other');
 const by = (d) => misread.filter((p) => (d > 0 ? p.givenF1 - p.f1 > 0.05 : p.f1 - p.givenF1 > 0.05));
-const listed = (pages) => counts(pages).map(([t, n]) => `${t} ${n}`).join(', ');
 w(`No type moves by more than ${f3(largest)} when its gold type is given: what remains to gain on a`);
 w('type is in which blocks are kept, not in what the page is read as. Of the');
 w(`${misread.length} pages the model reads as another type (by gold type):`);

@@ -13,7 +13,7 @@
  * Regression-check helpers (`compareSite`, `parseExpected`, ...) are on `viseg/check`.
  */
 import type { Page } from 'playwright-core';
-import { resolveExtractOptions, type BrowserOptions, type ExtractOptions } from './options.js';
+import { contentOptions, resolveExtractOptions, type BrowserOptions, type ExtractOptions } from './options.js';
 import { analyzeSnapshot, type Analysis } from './pipeline/analyze.js';
 import { createExtractor, extractFromPage, isPage, splitOptions, type ExtractInput } from './pipeline/extractor.js';
 import type { PageResult } from './pipeline/record.js';
@@ -75,7 +75,7 @@ export async function extractMany(inputs: ExtractInput[], options: ExtractOption
  */
 export async function segment(input: ExtractInput | Page | PageSnapshot, options: ExtractOptions & BrowserOptions = {}): Promise<Analysis & { snapshot: PageSnapshot }> {
   const opts = resolveExtractOptions(splitOptions(options).extract);
-  const analyze = (snapshot: PageSnapshot, baseUrl?: string) => ({ snapshot, ...analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy, pageType: opts.pageType, baseUrl }) });
+  const analyze = (snapshot: PageSnapshot, baseUrl?: string) => ({ snapshot, ...analyzeSnapshot(snapshot, { ...contentOptions(opts), baseUrl }) });
   if (isPage(input)) return analyze((await captureSnapshot(input)).snapshot);
   // a recorded snapshot, as analyzeSnapshot takes it: its relative links resolve against baseUrl
   if (typeof input === 'object' && input !== null && 'nodes' in input) return analyze(input, opts.baseUrl);

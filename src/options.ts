@@ -167,6 +167,15 @@ export type ResolvedExtractOptions = z.output<typeof extractOptionsSchema>;
 export const analyzeOptionsSchema = extractOptionsSchema.pick({ pdoc: true, strategy: true, pageType: true, baseUrl: true });
 export type AnalyzeOptions = z.input<typeof analyzeOptionsSchema>;
 
+/**
+ * The options of a run that decide each page's content, as analyzeSnapshot takes them: listed
+ * once, so that no caller of the pure stages drops one. The base URL is not among them: a rendered
+ * page's callers resolve its URLs themselves.
+ */
+export function contentOptions(o: Pick<ResolvedExtractOptions, 'pdoc' | 'strategy' | 'pageType'>): Pick<AnalyzeOptions, 'pdoc' | 'strategy' | 'pageType'> {
+  return { pdoc: o.pdoc, strategy: o.strategy, pageType: o.pageType };
+}
+
 /** Annotated screenshots (CLI `--screenshot`, `--screenshot-dir`, check reports). */
 export const screenshotOptionsSchema = z.object({
   /** Pages taller than this (CSS px) are cut there, and the image says so. */

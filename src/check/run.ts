@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { annotate } from '../annotate/draw.js';
 import { takeScreenshot } from '../annotate/capture.js';
 import { compareByteOrder, warning, type ResolvedInput } from '../browser/index.js';
-import { OptionsError, screenshotOptionsSchema, type ResolvedExtractOptions } from '../options.js';
+import { contentOptions, OptionsError, screenshotOptionsSchema, type ResolvedExtractOptions } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
 import { analyzeSnapshot } from '../pipeline/analyze.js';
 import { processInput, type PageHooks } from '../pipeline/page.js';
@@ -156,7 +156,7 @@ function decide(loaded: LoadedExpected, input: CheckInput, opts: CheckRunOptions
  * snapshot, so only sites that are going to fail are photographed.
  */
 function precheck(snapshot: PageSnapshot, loaded: LoadedExpected, extractOpts: ResolvedExtractOptions, opts: CheckRunOptions): boolean {
-  const record = checkedRecordOf(analyzeSnapshot(snapshot, { pdoc: extractOpts.pdoc, strategy: extractOpts.strategy, pageType: extractOpts.pageType }));
+  const record = checkedRecordOf(analyzeSnapshot(snapshot, contentOptions(extractOpts)));
   return decide(loaded, { record }, opts).comparison.pass;
 }
 

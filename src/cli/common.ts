@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { BROWSER_ERROR_CODES, BrowserNotFoundError, parseCookieArg, parseCookiesFile, resolveInputs, readInputList, type ResolvedInput, VisegError } from '../browser/index.js';
 import {
-  defaultConcurrency, describeConcurrencyRule, extractDefaults, OptionsError, OPTION_UNITS, resolveBrowserOptions, resolveExtractOptions, type CookieOption, type ExtractOptions, type ResolvedExtractOptions,
+  defaultConcurrency, describeConcurrencyRule, extractDefaults, GIVEN_PAGE_TYPES, OptionsError, OPTION_UNITS, resolveBrowserOptions, resolveExtractOptions, type CookieOption, type ExtractOptions, type ResolvedExtractOptions,
   type Viewport,
 } from '../options.js';
 import { applyConfigFile } from './config.js';
@@ -90,6 +90,11 @@ function addConfigOption(cmd: Command): Command {
     }
   });
   return cmd.option('--config <file>', 'read options from a JSON or YAML file (flags given here win)');
+}
+
+/** `--page-type`, for the commands that choose content (`scope` says when it applies). */
+export function pageTypeOption(scope = ''): Option {
+  return new Option('--page-type <type>', `${scope}read every page as this type instead of the type the model reads (vips strategy only; default: the model decides)`).choices([...GIVEN_PAGE_TYPES]);
 }
 
 /** How each page is loaded and segmented (`viseg queue add` stores them with the jobs). */

@@ -11,9 +11,9 @@ import { readPredictions } from '../eval/files.js';
 import { GoldFileError, readGoldFile, readIds, type GoldFile } from '../eval/gold.js';
 import { pageId, scoreAll, type PageScore, type Summary } from '../eval/score.js';
 import { scoreWords, type WordPageScore, type WordSummary } from '../eval/words.js';
-import { DEFAULT_STRATEGY, GIVEN_PAGE_TYPES, OptionsError, type ResolvedExtractOptions } from '../options.js';
+import { contentOptions, DEFAULT_STRATEGY, OptionsError, type ResolvedExtractOptions } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
-import { addConcurrencyOption, addRenderOptions, checkInputs, dflt, EXIT_OK, intArg, openSession, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
+import { addConcurrencyOption, addRenderOptions, checkInputs, dflt, EXIT_OK, intArg, openSession, pageTypeOption, reportFatal, toExtractOptions, type RenderCliOptions } from './common.js';
 import { openRecordSink } from './output.js';
 import { startProgress } from './progress.js';
 import { jsonLine } from '../record/jsonl.js';
@@ -86,7 +86,7 @@ function printTable(label: string, s: Summary, pages: PageScore[], worst: number
   }
 }
 
-/** The pure stages' options of a run: what `viseg extract` would pass them. */
+/** The pure stages' options of a run, but the strategy: each strategy is scored on its own. */
 type StageOptions = Pick<ResolvedExtractOptions, 'pdoc' | 'pageType'>;
 
 /** The main-content text one strategy picks from a snapshot, and how long it took (ms). */
@@ -94,7 +94,7 @@ export function runStrategy(snapshot: PageSnapshot, name: string, opts: StageOpt
   const t0 = performance.now();
   let text: string;
   // the segmentation level and a given page type are the vips strategy's; the others take neither
-  if (name === 'vips') text = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, pageType: opts.pageType }).content.text;
+  if (name === 'vips') text = analyzeSnapshot(snapshot, contentOptions({ ...opts, strategy: name })).content.text;
   else {
     const r = getStrategy(name).run(snapshot);
     text = r.selection.roots.length ? buildContent(snapshot, r.selection, { baseUrl: snapshot.finalUrl }).text : '';
@@ -243,7 +243,7 @@ export function evalCommand(): Command {
     .option('--worst <n>', `rows in the worst-pages table ${dflt(WORST)}`, intArg('--worst'))
     .option('-o, --out <file>', 'with a pages directory: also write the extraction records (JSONL)')
     .addOption(new Option('--strategy <name>', `with a pages or snapshots directory: the strategy to score, or "all" for one row each ${dflt(DEFAULT_STRATEGY)}`).choices([...STRATEGY_NAMES, 'all']))
-    .addOption(new Option('--page-type <type>', 'with a pages or snapshots directory: read every page as this type instead of the type the model reads (vips strategy only)').choices([...GIVEN_PAGE_TYPES]))
+    .addOption(pageTypeOption('with a pages or snapshots directory: '))
     .option('-q, --quiet', 'no progress bar');
   addConcurrencyOption(cmd);
   addRenderOptions(cmd);

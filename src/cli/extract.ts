@@ -2,14 +2,14 @@
 import path from 'node:path';
 import { Command, Option } from 'commander';
 import type { ResolvedInput } from '../browser/index.js';
-import { DEFAULT_STRATEGY, GIVEN_PAGE_TYPES, OptionsError, screenshotOptionsSchema } from '../options.js';
+import { DEFAULT_STRATEGY, OptionsError, screenshotOptionsSchema } from '../options.js';
 import { runBatch } from '../pipeline/batch.js';
 import { inputLabel } from '../pipeline/public-urls.js';
 import { emptyRecord, type ExtractRecord, type PageResult } from '../pipeline/record.js';
 import type { Session } from '../pipeline/session.js';
 import { STRATEGY_NAMES } from '../strategies/index.js';
 import {
-  addConcurrencyOption, addRenderOptions, checkInputs, dflt, EXIT_OK, EXIT_SOME_FAILED, inputArgs, intArg, openSession, reportFatal,
+  addConcurrencyOption, addRenderOptions, checkInputs, dflt, EXIT_OK, EXIT_SOME_FAILED, inputArgs, intArg, openSession, pageTypeOption, reportFatal,
   toExtractOptions, withFlags, type RenderCliOptions,
 } from './common.js';
 import {
@@ -64,7 +64,7 @@ export function extractCommand(): Command {
     .option('--retry-failed', 'like --resume, and render the inputs whose record is an error again, replacing that record')
     .option('--explain', 'add the decision record (candidates, features, score components) to each record')
     .addOption(new Option('--strategy <name>', `how the main content is chosen ${dflt(DEFAULT_STRATEGY)}`).choices([...STRATEGY_NAMES]))
-    .addOption(new Option('--page-type <type>', 'read every page as this type instead of the type the model reads (vips strategy only; default: the model decides)').choices([...GIVEN_PAGE_TYPES]))
+    .addOption(pageTypeOption())
     .option('-q, --quiet', 'no progress bar and no summary at the end of a batch');
   addConcurrencyOption(cmd);
   addRenderOptions(cmd);

@@ -5,13 +5,13 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { readInputList } from '../browser/index.js';
-import { GIVEN_PAGE_TYPES, OptionsError, screenshotOptionsSchema } from '../options.js';
+import { OptionsError, screenshotOptionsSchema } from '../options.js';
 import {
   clearQueue, DEFAULT_ATTEMPTS, DEFAULT_QUEUE, DEFAULT_REDIS_URL, drainResults, enqueue, queueStatus, resultLines, resolveLocation,
   type QueueLocation, type QueueStatus,
 } from '../queue/index.js';
 import { DEFAULT_STRATEGY, STRATEGY_NAMES } from '../strategies/index.js';
-import { addPageOptions, dflt, EXIT_OK, EXIT_SOME_FAILED, intArg, reportFatal, toExtractOptions, withFlags, type RenderCliOptions } from './common.js';
+import { addPageOptions, dflt, EXIT_OK, EXIT_SOME_FAILED, intArg, pageTypeOption, reportFatal, toExtractOptions, withFlags, type RenderCliOptions } from './common.js';
 import { startProgress } from './progress.js';
 import { out, outRaw, say } from './terminal.js';
 
@@ -56,7 +56,7 @@ function addCommand(): Command {
     .option('--attempts <n>', `renders of a failing page before its error record is stored, 1-20 ${dflt(DEFAULT_ATTEMPTS)}`, intArg('--attempts'))
     .option('--explain', 'add the decision record to each record')
     .addOption(new Option('--strategy <name>', `how the main content is chosen ${dflt(DEFAULT_STRATEGY)}`).choices([...STRATEGY_NAMES]))
-    .addOption(new Option('--page-type <type>', 'read every page as this type instead of the type the model reads (vips strategy only; default: the model decides)').choices([...GIVEN_PAGE_TYPES]));
+    .addOption(pageTypeOption());
   addPageOptions(cmd)
     .option('--screenshot-dir <dir>', 'one annotated screenshot per input, written by the workers (a folder every worker can write to)')
     .option('--max-height <px>', `cap for very tall pages in screenshots, in CSS px ${dflt(screenshotOptionsSchema.parse({}).maxHeight)}`, intArg('--max-height', 'px'))

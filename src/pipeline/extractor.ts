@@ -13,7 +13,7 @@
 import type { Page } from 'playwright-core';
 import { resolveInputs, warning, type ResolvedInput } from '../browser/index.js';
 import {
-  OptionsError, resolveBrowserOptions, resolveExtractOptions, type BrowserOptions, type ExtractOptions, type ResolvedExtractOptions,
+  contentOptions, OptionsError, resolveBrowserOptions, resolveExtractOptions, type BrowserOptions, type ExtractOptions, type ResolvedExtractOptions,
 } from '../options.js';
 import { captureSnapshot } from '../snapshot/capture.js';
 import type { PageSnapshot } from '../snapshot/types.js';
@@ -115,7 +115,7 @@ export async function extractFromPage(page: Page, opts: ResolvedExtractOptions):
   const started = performance.now();
   const { snapshot, truncated } = await captureSnapshot(page);
   const snapshotMs = performance.now() - started;
-  const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy, pageType: opts.pageType });
+  const a = analyzeSnapshot(snapshot, contentOptions(opts));
   const warnings = truncated ? [warning('SNAPSHOT_TRUNCATED', 'snapshot truncated: too many nodes')] : [];
   const record = buildRecord(page.url(), a, { url: page.url(), finalUrl: snapshot.finalUrl, warnings, load: 0, snapshot: snapshotMs, started }, opts);
   return { record, snapshot, tree: a.tree, decision: a.decision };
@@ -171,7 +171,7 @@ export class Extractor {
     const opts = this.options(options);
     const r = await this.extract(input, { ...options, keepArtifacts: true });
     if (!r.snapshot) throw new Error(`${r.record.error?.code}: ${r.record.error?.message}`);
-    return { snapshot: r.snapshot, ...analyzeSnapshot(r.snapshot, { pdoc: opts.pdoc, strategy: opts.strategy, pageType: opts.pageType }) };
+    return { snapshot: r.snapshot, ...analyzeSnapshot(r.snapshot, contentOptions(opts)) };
   }
 
   /** Close the browser (when this extractor launched it) and the file server. Safe to call twice. */

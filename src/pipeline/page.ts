@@ -9,7 +9,7 @@ import {
   closeQuietly, holdNavigations, loadPage, PageTimeoutError, race, setCookies, VisegError, warning, within, type FileServer, type ResolvedInput,
   type Warning,
 } from '../browser/index.js';
-import type { ResolvedExtractOptions } from '../options.js';
+import { contentOptions, type ResolvedExtractOptions } from '../options.js';
 import { capturePage, type Capture } from '../snapshot/capture.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { analyzeSnapshot } from './analyze.js';
@@ -349,7 +349,7 @@ export async function processInput(session: Session, input: ResolvedInput, opts:
       const rewrite = urls.rewrite;
       rendered.warnings = rendered.warnings.map((w) => ({ ...w, message: rewrite(w.message) }));
     }
-    const a = analyzeSnapshot(snapshot, { pdoc: opts.pdoc, strategy: opts.strategy, pageType: opts.pageType });
+    const a = analyzeSnapshot(snapshot, contentOptions(opts));
     const record = buildRecord(label, a, {
       url, finalUrl: snapshot.finalUrl || null, warnings: rendered.warnings, load: rendered.load, snapshot: rendered.snap,
       ...(rendered.screenshot ? { screenshot: rendered.shot } : {}), ...(rendered.recovery ? { recovery: rendered.recovery } : {}), started,
