@@ -7,7 +7,8 @@
 // usage: node scripts/accuracy-doc.mjs --cv <work>/cv-final.json --seeds <work>/seeds.json
 //          --wcxb <snapshots> --wcxb-gold gold.json
 //          --article-bench <snapshots> --article-bench-js <snapshots> --article-bench-gold gold.json
-//          --readability <snapshots> --readability-gold gold.json [--out docs/accuracy.md]
+//          --readability <snapshots> --readability-gold gold.json --readability-meta meta.json
+//          [--out docs/accuracy.md]
 //
 // Snapshots: node scripts/record-snapshots.mjs <pages dir> <snapshot dir> (npm run build first).
 import { execFileSync } from 'node:child_process';
@@ -19,17 +20,18 @@ import { buildTextBlocks } from '../dist/classify/text-blocks.js';
 import { readGoldFile } from '../dist/eval/gold.js';
 import { wordPrf } from '../dist/eval/words.js';
 import { readSnapshotFile } from '../dist/snapshot/file.js';
+import { metadataAgreement } from './metadata-agreement.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: o } = parseArgs({
   options: {
     cv: { type: 'string' }, seeds: { type: 'string' }, wcxb: { type: 'string' }, 'wcxb-gold': { type: 'string' },
     'article-bench': { type: 'string' }, 'article-bench-js': { type: 'string' }, 'article-bench-gold': { type: 'string' },
-    readability: { type: 'string' }, 'readability-gold': { type: 'string' },
+    readability: { type: 'string' }, 'readability-gold': { type: 'string' }, 'readability-meta': { type: 'string' },
     out: { type: 'string', default: path.join(root, 'docs', 'accuracy.md') },
   },
 });
-for (const k of ['cv', 'seeds', 'wcxb', 'wcxb-gold', 'article-bench', 'article-bench-js', 'article-bench-gold', 'readability', 'readability-gold']) {
+for (const k of ['cv', 'seeds', 'wcxb', 'wcxb-gold', 'article-bench', 'article-bench-js', 'article-bench-gold', 'readability', 'readability-gold', 'readability-meta']) {
   if (!o[k]) {
     console.error(`missing --${k}; see the usage at the top of ${path.relative(process.cwd(), fileURLToPath(import.meta.url))}`);
     process.exit(2);
@@ -196,6 +198,30 @@ w('| strategy | F1 | P | R |');
 w('|---|---|---|---|');
 for (const s of rp.strategies) w(`| ${s.strategy === 'vips' ? '**viseg (default)**' : s.strategy} | ${f3(s.f1)} | ${f3(s.precision)} | ${f3(s.recall)} |`);
 w();
+w('## Metadata');
+w();
+w('How often `viseg extract`\'s metadata agrees with what the dev sets expect: the same value once');
+w('white space and case are set aside; publication dates on the day. Readability\'s expected metadata is');
+w('Readability\'s own output (its test cases\' `expected-metadata.json`), so it measures agreement with');
+w('Readability. WCXB\'s title, author and date were drafted with a language model and reviewed; its');
+w('pages are the ones the content models were fitted on, which moves only what is read from the DOM');
+w('around the chosen content (its `<h1>`, a byline element, a dateline). "Other" counts pages given another value; "none" pages');
+w('given no value; "extra" pages given a value where the set expects none.');
+w();
+const readabilityGold = JSON.parse(readFileSync(o['readability-gold'], 'utf8'));
+const readabilityMeta = JSON.parse(readFileSync(o['readability-meta'], 'utf8'));
+const wcxbRaw = JSON.parse(readFileSync(o['wcxb-gold'], 'utf8'));
+const meta = [
+  ['Readability\'s test pages', metadataAgreement(o.readability, Object.fromEntries(Object.keys(readabilityGold).map((id) => [id, { title: readabilityGold[id].title, ...readabilityMeta[id] }])), ['title', 'byline', 'publishedTime', 'siteName', 'lang'])],
+  ['WCXB dev', metadataAgreement(o.wcxb, Object.fromEntries(Object.entries(wcxbRaw).map(([id, g]) => [id, { title: g.title, byline: g.author, publishedTime: g.date }])), ['title', 'byline', 'publishedTime'])],
+];
+const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '–');
+w('| pages | field | expected | agree | other | none | extra |');
+w('|---|---|---|---|---|---|---|');
+for (const [label, fields] of meta) {
+  for (const [f, s] of Object.entries(fields)) w(`| ${label} | ${f} | ${s.expected} | ${s.agree} (${pct(s.agree, s.expected)}) | ${s.differ} | ${s.missing} | ${s.extra} of ${s.withoutExpected} |`);
+}
+w();
 w('## How to regenerate');
 w();
 w('```sh');
@@ -209,7 +235,7 @@ w('node scripts/train/seeds.mjs --snapshots snapshots/wcxb --gold <wcxb-dev>/gol
 w('node scripts/accuracy-doc.mjs --cv .viseg-cache/train/cv-final.json --seeds .viseg-cache/train/seeds.json \\');
 w('  --wcxb snapshots/wcxb --wcxb-gold <wcxb-dev>/gold.json \\');
 w('  --article-bench snapshots/ab --article-bench-js snapshots/ab-js --article-bench-gold <article-bench-dev>/gold.json \\');
-w('  --readability snapshots/readability --readability-gold <readability-pages>/gold.json');
+w('  --readability snapshots/readability --readability-gold <readability-pages>/gold.json --readability-meta <readability-pages>/meta.json');
 w('```');
 w();
 w('The dev sets (WCXB dev, article-bench dev, Readability\'s test pages) are not shipped with viseg;');

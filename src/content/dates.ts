@@ -43,6 +43,16 @@ const MONTH_DAY_RE = new RegExp(
   'i',
 );
 
+/** `2024 Jan 15 [10:30]` (year first, month by name). */
+const YEAR_MONTH_RE = new RegExp(String.raw`^(\d{4})\s+([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?${TIME_PART}\s*${ZONE_RE}?$`, 'i');
+
+/**
+ * `01/15/2024 [10:30[:00] [AM]]` and `01-15-2024`: numbers in the order the page wrote them. The
+ * field above 12 is the day; when both could be the month, the first is (the order of the US
+ * sites that write dates this way; Europe's day-first form uses dots, DOTTED_RE).
+ */
+const NUMERIC_RE = new RegExp(String.raw`^(\d{1,2})([/-])(\d{1,2})\2(\d{4})(?:,?\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?)?$`, 'i');
+
 /** Date and time parts before validation. */
 interface Parts {
   year: string;
@@ -62,7 +72,12 @@ export function normalizeDate(raw: string): string {
 
 /** `raw` as ISO 8601, or null when no supported format matches or a field is out of range. */
 export function parseDate(raw: string): string | null {
-  const s = raw.trim().replace(/\s+/g, ' ');
+  // a value quoted inside the attribute ("\"2024-01-15\""), and a weekday before a numeric date
+  const s = raw
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/^(["'])(.*)\1$/, '$2')
+    .replace(new RegExp(String.raw`^${WEEKDAY}(?=\d{1,2}[/-])`, 'i'), '');
   if (s === '') return null;
   let m = ISO_RE.exec(s);
   if (m) {
@@ -89,6 +104,10 @@ export function parseDate(raw: string): string | null {
   if (m) return textual(m[3] as string, m[2] as string, m[1] as string, m.slice(4));
   m = MONTH_DAY_RE.exec(s);
   if (m) return textual(m[3] as string, m[1] as string, m[2] as string, m.slice(4));
+  m = YEAR_MONTH_RE.exec(s);
+  if (m) return textual(m[1] as string, m[2] as string, m[3] as string, m.slice(4));
+  m = NUMERIC_RE.exec(s);
+  if (m) return numeric(Number(m[1]), Number(m[3]), m[4] as string, m.slice(5));
   return null;
 }
 
@@ -97,13 +116,26 @@ function textual(year: string, monthName: string, day: string, rest: Array<strin
   const month = MONTHS[monthName.toLowerCase().slice(0, 3)];
   if (month === undefined || !monthMatches(monthName)) return null;
   const [h, min, sec, ampm, zone] = rest;
-  let hour = opt(h);
-  if (hour !== undefined && ampm !== undefined) {
-    if (hour < 1 || hour > 12) return null;
-    const pm = ampm.toLowerCase().startsWith('p');
-    hour = (hour % 12) + (pm ? 12 : 0);
-  }
+  const hour = clockHour(h, ampm);
+  if (hour === null) return null;
   return format({ year, month, day: Number(day), hour, minute: opt(min), second: opt(sec), zone });
+}
+
+/** Parses a numeric month/day/year date (the first field is the day only when it cannot be the month). */
+function numeric(a: number, b: number, year: string, rest: Array<string | undefined>): string | null {
+  const [month, day] = a > 12 ? [b, a] : [a, b];
+  const [h, min, sec, ampm] = rest;
+  const hour = clockHour(h, ampm);
+  if (hour === null) return null;
+  return format({ year, month, day, hour, minute: opt(min), second: opt(sec) });
+}
+
+/** The hour on a 24-hour clock, from a 12-hour one when `ampm` is given; null when out of range. */
+function clockHour(h: string | undefined, ampm: string | undefined): number | undefined | null {
+  const hour = opt(h);
+  if (hour === undefined || ampm === undefined) return hour;
+  if (hour < 1 || hour > 12) return null;
+  return (hour % 12) + (ampm.toLowerCase().startsWith('p') ? 12 : 0);
 }
 
 /** True when `name` is a month name or a prefix of one of at least three letters. */

@@ -109,9 +109,36 @@ export function findBylineElement(
   const box = contentBox(snapshot, selection);
   if (box === null) return null;
   const below = Math.max(400, (box.bottom - box.top) * 0.2);
-  return nearContentTop(snapshot, selection, { above: 1200, below }, (node) =>
-    isBylineMarked(node) ? clean(nodeText(snapshot, node)) : null,
-  );
+  return nearContentTop(snapshot, selection, { above: 1200, below }, (node) => {
+    if (!isBylineMarked(node)) return null;
+    const names = nameElements(snapshot, node).map((n) => nodeText(snapshot, n)).filter((t) => t !== '');
+    return (names.length > 0 ? clean(names.join(', ')) : null) ?? clean(nodeText(snapshot, node));
+  });
+}
+
+/** Elements below a byline element that hold one name each: itemprop=name, rel=author, a "name" class. */
+const NAME_CLASS = /(?:^|[\s_-])(?:author|byline)?[_-]?name(?:$|[\s_-])|(?:author|byline)name/i;
+
+/** Descendants visited when looking for the names inside a byline element. */
+const MAX_BYLINE_NODES = 200;
+
+/**
+ * The elements inside a byline element that each hold only a name ("By <a rel=author>Keith
+ * Barrow</a> <span>Senior Autos Reporter</span>"), outermost first, none inside another; the job
+ * titles, dates and buttons around them are left out.
+ */
+function nameElements(snapshot: PageSnapshot, byline: SnapshotNode): SnapshotNode[] {
+  const found: SnapshotNode[] = [];
+  const stack = [...byline.children].reverse();
+  let visited = 0;
+  while (stack.length > 0 && visited++ < MAX_BYLINE_NODES) {
+    const node = snapshot.nodes[stack.pop() ?? -1];
+    if (node === undefined || node.kind !== 'element' || !node.visible) continue;
+    const a = node.attrs ?? {};
+    if (/\bname\b/i.test(a.itemprop ?? '') || /\bauthor\b/i.test(a.rel ?? '') || NAME_CLASS.test(a.class ?? '')) found.push(node);
+    else for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] ?? -1);
+  }
+  return found;
 }
 
 /** The parseable `datetime` of a `<time>` near the top of the content (the dateline). */

@@ -5,6 +5,7 @@
  */
 import type { PageSnapshot } from '../snapshot/types.js';
 import type { ArticleMetadata, ContentSelection } from './types.js';
+import { cleanByline } from './byline.js';
 import { normalizeDate, parseDate } from './dates.js';
 import { decodeEntities, deref, imageUrlOf, indexJsonLd, looksLikeUrl, namesOf, pickMain, stringOf, typesOf } from './jsonld.js';
 import type { JsonLdIndex, JsonObject } from './jsonld.js';
@@ -47,9 +48,6 @@ const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'dcterms.cre
 
 /** Separators between a page title and the site name. */
 const TITLE_SEPARATOR = /\s+[|\-–—·•:/»‹›]\s+|\s+::\s+/;
-
-/** Separators inside a byline line ("Jane Doe · March 3, 2024 · 4 min read"). */
-const BYLINE_SEPARATOR = /\s+[·•|]\s+|\s+[–—]\s+/;
 
 /**
  * Extracts article metadata. `text` is the extracted plain text (for the excerpt fallback and the
@@ -121,11 +119,50 @@ function findTitle(src: Sources, siteName: string | null): string | null {
     metaValue(src, 'og:title'),
     metaValue(src, 'twitter:title'),
   );
-  if (explicit !== null) return stripSiteName(explicit, siteName, false);
   const h1 = heading();
+  if (explicit !== null) return headlineOf(stripSiteName(explicit, siteName, false), h1, hostLabels(src));
   if (h1 !== null) return h1;
   const docTitle = cleanString(src.snapshot.metadata?.title || src.snapshot.title);
   return docTitle === null ? null : stripSiteName(docTitle, siteName, true);
+}
+
+/** A separator between a title's parts, at the start of a string. */
+const HEAD_SEPARATOR = /^(?:\s+[|\-–—·•:/»‹›]\s+|\s+::\s+)/;
+
+/** Letters and digits only, lower-cased: "Pest-R-Us" and "pestrus" compare equal. */
+const squash = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * The headline of a declared title whose other parts name the site: its first part(s) when they
+ * are the page's `<h1>` ("Models" of "Models | Brindle documentation" under an h1 "Models"), else
+ * the title without a last part that is the name of the site's host ("… | Fernleaf" on fernleaf.com).
+ * og:title and JSON-LD headlines carry the site's name as often as `<title>` does, and no
+ * og:site_name may be there to say so. A first part stays: on a home or product page it is the
+ * brand, and part of the title ("Fernleaf | Garden tools that last").
+ */
+function headlineOf(title: string, h1: string | null, hosts: readonly string[]): string {
+  if (h1 !== null && h1.length < title.length) {
+    const head = title.slice(0, h1.length);
+    if (head.toLowerCase() === h1.toLowerCase() && HEAD_SEPARATOR.test(title.slice(h1.length))) return head;
+  }
+  const parts = title.split(TITLE_SEPARATOR);
+  const lastPart = parts[parts.length - 1] as string;
+  return parts.length >= 2 && hosts.includes(squash(lastPart)) ? cutLast(title, lastPart) : title;
+}
+
+/** Labels of the page's host that can be its name ("fernleaf" of www.fernleaf.com; not "www", "co" or the TLD). */
+function hostLabels(src: Sources): string[] {
+  for (const raw of [src.snapshot.metadata?.canonical, src.meta['og:url'], src.snapshot.finalUrl, src.snapshot.url]) {
+    let host: string;
+    try {
+      host = new URL(raw ?? '').hostname;
+    } catch {
+      continue;
+    }
+    const labels = host.split('.').slice(0, -1).filter((l) => l !== 'www' && l !== 'co' && l !== 'com' && l.length >= 2);
+    if (labels.length > 0) return labels.map(squash);
+  }
+  return [];
 }
 
 /**
@@ -173,7 +210,10 @@ function findByline(src: Sources): string | null {
     if (dom !== null) return dom;
   }
   const ldNames = [src.article, src.page].flatMap((o) => (o ? namesOf(o.author ?? o.creator, src.ld) : []));
-  if (ldNames.length > 0) return cleanByline(ldNames.join(', '));
+  if (ldNames.length > 0) {
+    const b = cleanByline(ldNames.join(', '));
+    if (b !== null) return b;
+  }
   for (const key of AUTHOR_META_KEYS) {
     const v = metaValue(src, key);
     if (v !== null && !looksLikeUrl(v)) {
@@ -182,30 +222,6 @@ function findByline(src: Sources): string | null {
     }
   }
   return src.framed ? null : fromDom();
-}
-
-/**
- * Cleans a byline: drops a leading "By", date-like segments ("· March 3, 2024", "· 4 min read")
- * and trailing separators. Null when nothing name-like is left or it is too long (> 120 chars).
- */
-export function cleanByline(raw: string): string | null {
-  const segments = raw
-    .replace(/\s+/g, ' ')
-    .trim()
-    .split(BYLINE_SEPARATOR)
-    .map((seg) => seg.replace(/^by\b\s*:?\s*/i, '').replace(/[\s|,·•–—-]+$/u, '').trim())
-    .filter((seg) => seg !== '' && !isDateLike(seg));
-  const s = segments.join(' · ');
-  if (s === '' || s.length > 120 || !/\p{L}/u.test(s)) return null;
-  return s;
-}
-
-/** True for byline segments that are dates, times or reading times rather than names. */
-function isDateLike(seg: string): boolean {
-  if (parseDate(seg) !== null) return true;
-  if (/^(?:updated|published|posted|last updated)\b/i.test(seg)) return true;
-  if (/\b\d+\s*(?:min(?:ute)?s?|hours?|hrs?|days?)\b.*\b(?:read|ago)\b/i.test(seg)) return true;
-  return /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b.*\d{4}/i.test(seg) || /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b/.test(seg);
 }
 
 /**

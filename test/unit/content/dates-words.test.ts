@@ -22,6 +22,14 @@ describe('normalizeDate', () => {
     ['Jan. 15, 2024 3:05 PM EST', '2024-01-15T15:05:00-05:00'],
     ['15th September 2023', '2023-09-15'],
     ['Sept 3, 2023 12:00 am', '2023-09-03T00:00:00'],
+    ['2023 Jan 7', '2023-01-07'],
+    ['2024 June 30 14:05', '2024-06-30T14:05:00'],
+    ['"2025-12-17T13:22:47Z"', '2025-12-17T13:22:47Z'],
+    ['03-09-2026', '2026-03-09'],
+    ['02/28/2023 05:17:31 AM', '2023-02-28T05:17:31'],
+    ['13/11/2025 09:21:40', '2025-11-13T09:21:40'],
+    ['Thu, 09/25/2025 - 11:38', '2025-09-25T11:38:00'],
+    ['12/30/2024 12:15 pm', '2024-12-30T12:15:00'],
   ])('%s → %s', (raw, iso) => {
     expect(normalizeDate(raw)).toBe(iso);
   });
@@ -32,6 +40,10 @@ describe('normalizeDate', () => {
     expect(parseDate('2024-13-01')).toBeNull();
     expect(parseDate('2024-01-15T25:00')).toBeNull();
     expect(parseDate('Foo 15, 2024')).toBeNull();
+    expect(parseDate('13/13/2024')).toBeNull();
+    expect(parseDate('02/30/2024')).toBeNull();
+    expect(parseDate('01/15/2024 13:00 pm')).toBeNull();
+    expect(parseDate('01/15-2024')).toBeNull();
     expect(parseDate('')).toBeNull();
   });
 

@@ -55,6 +55,22 @@ describe('extractMetadata: title precedence', () => {
       .toBe('The Paper Opinion: Why we vote');
   });
 
+  it('keeps the part of a declared title that is the page h1, without the site after it', () => {
+    const page = [article(h('h1', 'Models'), h('p', 'Body'))];
+    expect(meta(page, metadata({ meta: { 'og:title': 'Models | Brindle documentation' } })).title).toBe('Models');
+    expect(meta(page, metadata({ meta: { 'og:title': 'Models and views | Brindle' } })).title).toBe('Models and views | Brindle');
+  });
+
+  it("cuts a declared title's last part when it is the name of the page's host", () => {
+    const page = [article(h('h1', 'Pruning roses in spring'), h('p', 'Body'))];
+    const at = (url: string, title: string) => meta(page, { metadata: { meta: { 'og:title': title }, canonical: url } }).title;
+    expect(at('https://www.fern-leaf.co.uk/guides/roses', 'How to prune roses | Fern Leaf')).toBe('How to prune roses');
+    expect(at('https://fernleaf.com/guides/roses', 'How to prune roses - FERNLEAF')).toBe('How to prune roses');
+    // a brand first stays part of the title; another last part stays too
+    expect(at('https://fernleaf.com/', 'Fernleaf | Garden tools that last')).toBe('Fernleaf | Garden tools that last');
+    expect(at('https://fernleaf.com/guides/roses', 'How to prune roses | Garden guides')).toBe('How to prune roses | Garden guides');
+  });
+
   it('prefers the content h1 over host-page meta when the content is in a frame', () => {
     const fx = buildFixture([
       h('h1', 'Portal'),
@@ -124,6 +140,26 @@ describe('extractMetadata: byline', () => {
   it('drops date and reading-time segments from a byline line', () => {
     const line = [article(h('p', { attrs: { class: 'story-head__byline' } }, 'By ', h('strong', 'Amara Osei'), ' · ', h('time', 'April 2, 2026'), ' · 4 min read'), h('p', 'Body'))];
     expect(meta(line).byline).toBe('Amara Osei');
+  });
+
+  it('reads the names inside a byline element, not the job titles and dates beside them', () => {
+    const card = [
+      article(
+        h('div', { attrs: { class: 'author-card' } }, 'By ', h('a', { attrs: { rel: 'author noopener' } }, 'Tomas Wren'), ' and ', h('span', { attrs: { itemprop: 'name' } }, 'Ida Pell'), h('span', { attrs: { class: 'author-card__title' } }, 'Senior Science Correspondent')),
+        h('p', 'Body'),
+      ),
+    ];
+    expect(meta(card).byline).toBe('Tomas Wren, Ida Pell');
+    const plain = [article(h('div', { attrs: { class: 'byline' } }, h('span', 'Noor Haddad'), ' ', h('span', 'Staff Writer')), h('p', 'Body'))];
+    expect(meta(plain).byline).toBe('Noor Haddad');
+  });
+
+  it('says each JSON-LD author once, and falls through an unfilled template', () => {
+    const twice = { '@type': 'Article', headline: 'x', author: { '@type': 'Person', name: 'Ann Lee' } };
+    const page = { '@type': 'WebPage', headline: 'x', author: { '@type': 'Person', name: 'Ann Lee' } };
+    expect(meta([article(h('p', 'x'))], metadata({ jsonLd: [twice, page] })).byline).toBe('Ann Lee');
+    const template = { '@type': 'Article', headline: 'x', author: 'page.head.extra.author' };
+    expect(meta([article(h('p', 'x'))], metadata({ jsonLd: [template], meta: { author: 'Jo March' } })).byline).toBe('Jo March');
   });
 
   it('finds a byline just above the content and skips author bios', () => {

@@ -1,0 +1,175 @@
+/**
+ * Byline cleaning: the names of an author line without the words around them. Author lines carry
+ * more than names: "By", "Written by", a date or a time glued to the name, a job title ("Keith
+ * Barrow Senior Autos Reporter", "Contributor, Homenet"), the reviewer ("… Reviewed by Jo Lee"),
+ * a forum's reputation badges, share buttons, the same name twice (JSON-LD on the article and on
+ * the page). trafilatura's author normalisation and Readability's byline checks do the same kind
+ * of work; the word lists here are English, as the pages' role words mostly are.
+ */
+import { parseDate } from './dates.js';
+
+/** Separators inside a byline line ("Jane Doe · March 3, 2024 · 4 min read"). */
+const BYLINE_SEPARATOR = /\s+[·•|]\s+|\s+[–—]\s+/;
+
+/** Longest byline kept: a longer one is a paragraph that happened to be marked "author". */
+const MAX_BYLINE_CHARS = 120;
+
+/** Longest author line read: the patterns below never run over a page-sized text. */
+const MAX_LINE_CHARS = 1000;
+
+/** "By", "Written by:", "Author:" before the names. */
+const PREFIX = /^(?:(?:(?:written|authored|posted|post|published|story|words|text|reporting|report|guide|recipe|article|review)\s+)?by\b|author\s*:)\s*:?\s*/i;
+
+/** The same words left at the end with no name after them ("Jun 2 Written By"), and "Last updated on" before a date. */
+const SUFFIX = /\s*(?:\b(?:written|authored|posted|published)\s+by|\b(?:last\s+)?(?:updated|published|posted|modified)(?:\s+(?:on|at))?)\s*:?$/i;
+
+/** Credits for other people after the author's ("Reviewed by", "Edited by", "Fact checked by"). */
+const OTHER_CREDITS = /(?:^|\s+)(?:(?:medically|expert)\s+)?(?:reviewed|edited|fact[- ]?checked|illustrated|photographed|photos)\s+by\b.*$/i;
+
+/** A template key left unfilled ("page.head.extra.author", "{{ author }}"). */
+const TEMPLATE = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+){3,}$|\{\{|\}\}|\$\{/i;
+
+const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
+
+/** A date inside a name's line ("Pat Lowe 4 August 2010", "Yusra3/4/2025", "Ana de la Cruz 2022-11-23T08:10"). */
+const DATE_INSIDE = new RegExp(
+  [
+    String.raw`(?<!\d)\d{1,2}(?:st|nd|rd|th)?\.?\s+${MONTH},?\s+\d{4}`,
+    String.raw`\b${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`,
+    String.raw`(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}`,
+    String.raw`(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}(?!\d)`,
+  ].join('|'),
+  'i',
+);
+
+/** Reputation after a forum user name ("quillpen 4,7011818 gold badges5353 silver badges"). */
+const BADGES = /\s+\d[\d,.]*\s*(?:gold|silver|bronze)\s+badge/i;
+
+/** Share and follow buttons that follow the name in the same element. */
+const BUTTONS = /\s+(?:subscribe|share|follow|copy link)\b/i;
+
+/** Words that name a job rather than a person. */
+const ROLE_WORDS = new Set([
+  'writer', 'reporter', 'editor', 'correspondent', 'columnist', 'contributor', 'journalist', 'author',
+  'founder', 'co-founder', 'cofounder', 'reviewer', 'expert', 'analyst', 'producer', 'blogger',
+  'photographer', 'intern', 'ceo', 'cto', 'president', 'director', 'manager', 'consultant',
+  'strategist', 'specialist',
+]);
+
+/** Words that qualify a job ("Senior", "Contributing", "Tech"). */
+const ROLE_MODIFIERS = new Set([
+  'senior', 'junior', 'former', 'deputy', 'lead', 'chief', 'associate', 'assistant', 'managing',
+  'executive', 'contributing', 'freelance', 'guest', 'head', 'principal', 'staff', 'tech',
+  'technology', 'news', 'sports', 'science', 'features', 'political', 'digital', 'content',
+  'editorial', 'commerce', 'special', '&', 'and', 'of', 'at',
+]);
+
+/** A word as the role lists spell it. */
+const bare = (word: string): string => word.toLowerCase().replace(/^[^\p{L}&]+|[^\p{L}]+$/gu, '');
+
+/** True for a line that is only a job ("Contributing Writer", "Associate Editor"). */
+function isRoleOnly(words: readonly string[]): boolean {
+  return words.some((w) => ROLE_WORDS.has(bare(w))) && words.every((w) => ROLE_WORDS.has(bare(w)) || ROLE_MODIFIERS.has(bare(w)));
+}
+
+/** Lower-case words that belong to names ("Nick van Mead", "Ana de la Cruz"). */
+const NAME_PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'del', 'della', 'di', 'da', 'du', 'la', 'le', 'bin', 'ibn', 'al', 'el', 'ter', 'y']);
+
+/** True when every word could be part of a person's name: capitalised, an initial, or a particle. */
+const looksLikeName = (words: readonly string[]): boolean => words.every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLES.has(w));
+
+/**
+ * A name without the job title written after it ("Keith Barrow Senior Autos Reporter" → "Keith
+ * Barrow"): cut at the first role word, or further back at the modifiers before it, when at least
+ * two name-like words stay ("Cityzine Contributor" and "Follow the author" stay whole). A role word
+ * glued to the name ("BerntFounder") is split off first. Null when there was no job title.
+ */
+function withoutRole(name: string): string | null {
+  const words = name.replace(/(\p{Ll})(\p{Lu}\p{Ll}+)/gu, (m: string, a: string, b: string) => (ROLE_WORDS.has(b.toLowerCase()) ? `${a} ${b}` : m)).split(' ');
+  const role = words.findIndex((w, i) => i > 0 && ROLE_WORDS.has(bare(w)));
+  if (role < 0) return null;
+  let cut = role;
+  for (let j = role - 1; j > 0; j--) {
+    const w = words[j] ?? '';
+    if (ROLE_MODIFIERS.has(bare(w))) cut = j;
+    else if (!/^\p{Lu}/u.test(w)) break;
+  }
+  const kept = words.slice(0, cut);
+  return kept.length >= 2 && looksLikeName(kept) ? kept.join(' ') : null;
+}
+
+/** `text` cut where `re` first matches, when there is a letter before the match. */
+function cutAt(text: string, re: RegExp): string {
+  const m = re.exec(text);
+  return m !== null && /\p{L}/u.test(text.slice(0, m.index)) ? text.slice(0, m.index) : text;
+}
+
+/** A job in brackets after a name ("Jeff Callan (Data Analyst)"). */
+const BRACKETED = /\s*\(([^()]*)\)/g;
+
+/** One segment of a byline line: its names, without prefix, date, badges, buttons or job titles. */
+function segmentNames(segment: string): string[] {
+  let s = segment.replace(PREFIX, '').replace(BRACKETED, (m: string, inner: string) => (inner.split(' ').some((w) => ROLE_WORDS.has(bare(w))) ? '' : m));
+  for (const re of [DATE_INSIDE, BADGES, BUTTONS]) s = cutAt(s, re);
+  s = s.replace(SUFFIX, '').replace(/[\s|,·•–—»«:-]+$/u, '').replace(/^[\s&,]+/u, '').replace(/\*+$/u, '').trim();
+  if (s === '' || isDateLike(s)) return [];
+  const parts = s.split(/\s*[,;]\s*/).filter((p) => p !== '');
+  // a job first ("Associate Editor, Gadgetline") makes the whole segment a job line
+  if (isRoleOnly((parts[0] ?? '').split(' '))) return [];
+  const names: string[] = [];
+  for (const part of parts) {
+    const words = part.split(' ');
+    // after a job title, or from a part that names a job ("Bo Park, Privacy and Digital
+    // Security Expert"), the rest of the segment describes the job
+    if (names.length > 0 && words.some((w) => ROLE_WORDS.has(bare(w)))) break;
+    const name = withoutRole(part);
+    names.push(name ?? part);
+    if (name !== null) break;
+  }
+  return names;
+}
+
+/**
+ * Cleans a byline: drops "By" and its variants, other people's credits, date-like segments and
+ * dates glued to a name ("· March 3, 2024", "· 4 min read"), badges, buttons, job titles and
+ * repeated names. Null when nothing name-like is left, or when it is too long (a paragraph) or an
+ * unfilled template key.
+ */
+export function cleanByline(raw: string): string | null {
+  if (raw.length > MAX_LINE_CHARS) return null;
+  const line = raw.replace(/\s+/g, ' ').trim().replace(OTHER_CREDITS, '').trim();
+  if (TEMPLATE.test(line)) return null;
+  const segments = line
+    .split(BYLINE_SEPARATOR)
+    .map((seg) => seg.trim())
+    .filter((seg) => seg !== '' && !isDateLike(seg.replace(PREFIX, '')))
+    .map((seg) => distinct(segmentNames(seg)).join(', '))
+    .filter((names) => names !== '');
+  // the same names twice: once per JSON-LD object, or a name line and its link
+  const s = distinct(segments).join(' · ');
+  if (s === '' || s.length > MAX_BYLINE_CHARS || !/\p{L}/u.test(s)) return null;
+  return s;
+}
+
+/** The strings without later repeats, compared without case. */
+function distinct(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const key = v.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A weekday, or a day and month without the year ("Sat", "Jun 2", "2 June"). */
+const DAY_ALONE = new RegExp(String.raw`^(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH})$`, 'i');
+
+/** True for byline segments that are dates, times or reading times rather than names. */
+function isDateLike(seg: string): boolean {
+  if (parseDate(seg) !== null) return true;
+  if (DAY_ALONE.test(seg)) return true;
+  if (/^(?:updated|published|posted|last updated)\b/i.test(seg)) return true;
+  if (/\b\d+\s*(?:min(?:ute)?s?|hours?|hrs?|days?)\b.*\b(?:read|ago)\b/i.test(seg)) return true;
+  return /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b.*\d{4}/i.test(seg) || /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b/.test(seg);
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { cleanByline } from '../../../src/content/byline.js';
+
+describe('cleanByline', () => {
+  it.each([
+    ['By Jane Doe', 'Jane Doe'],
+    ['Written By: Ola Berg', 'Ola Berg'],
+    ['Recipe by Mo Tran', 'Mo Tran'],
+    ['Post by rivetgun » 11. Sep 2024, 18:36', 'rivetgun'],
+    ['Jane Doe · March 3, 2024 · 4 min read', 'Jane Doe'],
+    ['Ada Quill, Ada Quill', 'Ada Quill'],
+    ['Stella Kim and Jo Jett', 'Stella Kim and Jo Jett'],
+    ['Pat Lowe 4 August 2010', 'Pat Lowe'],
+    ['Nick van Mead 2022-11-23T08:10+02:00', 'Nick van Mead'],
+    ['Kai Rowe 30 Sep 2022, 11:07am', 'Kai Rowe'],
+    ['Yusra3/4/2025 000000Shares facebook twitter', 'Yusra'],
+    ['Dee Marsh Last updated on 17 December 2025', 'Dee Marsh'],
+    ['quillpen 4,7011818 gold badges5353 silver badges6969 bronze badges', 'quillpen'],
+    ['Ren Ito Subscribe Share Copy Link', 'Ren Ito'],
+    ['Keith Barrow Senior Autos Reporter', 'Keith Barrow'],
+    ['Rita Moss Writer', 'Rita Moss'],
+    ['Lars BerntFounder at Woodfold', 'Lars Bernt'],
+    ['Wil Judge Former Deputy Tech Editor', 'Wil Judge'],
+    ['Bo Park, Privacy and Digital Security Expert', 'Bo Park'],
+    ['Zed Cole Writer, Hardware', 'Zed Cole'],
+    ['Jeff Callan (Data Analyst)', 'Jeff Callan'],
+    ['Shelly Loom, DVM. Reviewed by Mo Price, DVM', 'Shelly Loom, DVM.'],
+    ['Angela Bell, MD*', 'Angela Bell, MD'],
+    ['Genevieve Carl, Ph.D.', 'Genevieve Carl, Ph.D.'],
+    ['Mary Ann Smith', 'Mary Ann Smith'],
+    ['Cityzine Contributor', 'Cityzine Contributor'],
+    ['Follow the author', 'Follow the author'],
+    ['sara.r.peter', 'sara.r.peter'],
+  ])('%s → %s', (raw, clean) => {
+    expect(cleanByline(raw)).toBe(clean);
+  });
+
+  it.each([
+    ['Written By'],
+    ['Contributing Writer'],
+    ['Associate Editor, Gadgetline'],
+    ['Contributor, Homenet'],
+    ['page.head.extra.author'],
+    ['{{ author.name }}'],
+    ['Sat, 20 Dec, 2025 - 06:36'],
+    ['Jun 2 Written By'],
+    ['Reviewed by Mo Price'],
+    ['4 min read'],
+    ['x'.repeat(121)],
+  ])('%s → null', (raw) => {
+    expect(cleanByline(raw)).toBeNull();
+  });
+
+  it('reads no further than an author line can be, whatever a page puts in the element', () => {
+    const line = `By Ann Lee${' 1'.repeat(500_000)} gold`;
+    expect(cleanByline(line)).toBeNull();
+    expect(cleanByline(`By Ann Lee${' 1,2'.repeat(300)}`)).toBeNull();
+  });
+});
