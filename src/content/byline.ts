@@ -78,6 +78,19 @@ const NAME_PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'del', 'della'
 /** True when every word could be part of a person's name: capitalised, an initial, or a particle. */
 const looksLikeName = (words: readonly string[]): boolean => words.every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLES.has(w));
 
+/** Words in a person's name, at least and at most: "Jo Lee" to "Ana María de la Cruz". */
+const NAME_WORDS = { min: 2, max: 5 } as const;
+
+/**
+ * True when a cleaned byline reads as one person's name: two to five words, each capitalised, an
+ * initial or a particle, without digits. For bylines without a mark on the page, where a link or a
+ * line could as well be "Sign up" or a brand.
+ */
+export function isPersonName(text: string): boolean {
+  const words = text.split(' ');
+  return words.length >= NAME_WORDS.min && words.length <= NAME_WORDS.max && !/\d/.test(text) && looksLikeName(words);
+}
+
 /**
  * A name without the job title written after it ("Keith Barrow Senior Autos Reporter" → "Keith
  * Barrow"): cut at the first role word, or further back at the modifiers before it, when at least

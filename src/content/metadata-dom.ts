@@ -5,6 +5,7 @@
  */
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import type { ContentSelection } from './types.js';
+import { isPersonName } from './byline.js';
 import { parseDate } from './dates.js';
 import { toText } from './text.js';
 import { effectiveRoots, forEachSelected } from './tree.js';
@@ -115,6 +116,64 @@ export function findBylineElement(
     return (names.length > 0 ? clean(names.join(', ')) : null) ?? clean(nodeText(snapshot, node));
   });
 }
+
+/** A link to an author's page: /author/jo-lee, /authors/…, /contributors/…, /people/…, ?author=… */
+const AUTHOR_PAGE = /\/(?:authors?|writers?|contributors?|columnists?|reporters?|producers?)\/[^/?#]+\/?(?:[?#]|$)|[?&]_?author=/i;
+
+/** A short line that names its author: "By Jo Lee", "Written by Jo Lee" (the name capitalised). */
+const BY_LINE = /^(?:(?:[Ww]ritten|[Pp]osted|[Ww]ords)\s+)?[Bb][Yy]\s*:?\s+\p{Lu}/u;
+
+/** Longest text read as an unmarked byline: a name, or "By" and a name. */
+const MAX_UNMARKED_CHARS = 80;
+
+/**
+ * A byline near the top of the content that no class or rel marks: a link to the author's page,
+ * or a short line that starts "By" and a capitalised name; its text passed through `clean`, and
+ * kept only when it reads as a person's name ("Sign up" and "YouTube" links are not).
+ * Weaker evidence than a marked element (a teaser's author links to an author page too), so
+ * metadata.ts reads it last.
+ */
+export function findUnmarkedByline(
+  snapshot: PageSnapshot,
+  selection: ContentSelection,
+  clean: (raw: string) => string | null,
+): string | null {
+  const box = contentBox(snapshot, selection);
+  if (box === null) return null;
+  const read = (node: SnapshotNode): string | null => {
+    const page = node.tag === 'a' && AUTHOR_PAGE.test(node.attrs?.href ?? '');
+    // the subtree's text is read only for a link to an author page or an element whose own
+    // first words are "By": reading every element's would cost the square of the page's size
+    if (!page && (node.children.length > 4 || !startsWithBy(snapshot, node))) return null;
+    const text = nodeText(snapshot, node);
+    if (text === '' || text.length > MAX_UNMARKED_CHARS || !(page || BY_LINE.test(text))) return null;
+    const byline = clean(text);
+    return byline !== null && isPersonName(byline) ? byline : null;
+  };
+  // a content of several stories (a listing's teaser cards) names several authors: none is the page's
+  const names = new Set<string>();
+  forEachSelected(snapshot, selection, (node) => {
+    if (names.size > 1 || node.kind !== 'element') return;
+    const name = read(node);
+    if (name !== null) names.add(name.toLowerCase());
+  });
+  if (names.size > 1) return null;
+  const below = Math.max(400, (box.bottom - box.top) * 0.2);
+  return nearContentTop(snapshot, selection, { above: 1200, below }, read);
+}
+
+/** True when the element's first text of its own starts with "By" (or "Written by", …). */
+function startsWithBy(snapshot: PageSnapshot, node: SnapshotNode): boolean {
+  for (const c of node.children) {
+    const child = snapshot.nodes[c];
+    if (child?.kind !== 'text' || (child.text ?? '').trim() === '') continue;
+    return BY_WORD.test(child.text ?? '');
+  }
+  return false;
+}
+
+/** The words a "By" line starts with, in a text node of its own. */
+const BY_WORD = /^\s*(?:(?:written|posted|words)\s+)?by\b/i;
 
 /** Elements below a byline element that hold one name each: itemprop=name, rel=author, a "name" class. */
 const NAME_CLASS = /(?:^|[\s_-])(?:author|byline)?[_-]?name(?:$|[\s_-])|(?:author|byline)name/i;

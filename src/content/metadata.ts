@@ -12,6 +12,7 @@ import type { JsonLdIndex, JsonObject } from './jsonld.js';
 import {
   contentInFrame,
   findBylineElement,
+  findUnmarkedByline,
   findHeading,
   findTimeNearTop,
   firstLargeImage,
@@ -44,7 +45,7 @@ const DATE_META_KEYS = [
 ];
 
 /** Meta keys for the author. */
-const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'dcterms.creator', 'parsely-author', 'sailthru.author', 'byl'];
+const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'dcterms.creator', 'parsely-author', 'sailthru.author', 'byl', 'citation_author'];
 
 /** Separators between a page title and the site name. */
 const TITLE_SEPARATOR = /\s+[|\-–—·•:/»‹›]\s+|\s+::\s+/;
@@ -199,9 +200,10 @@ function cutLast(title: string, lastPart: string): string {
 }
 
 /**
- * Byline: JSON-LD author/creator names, meta author keys (URLs ignored), then a short element
- * marked rel=author or with "author"/"byline" in its class or itemprop near the top of the
- * content (first for framed content).
+ * Byline: JSON-LD author/creator names, meta author keys (URLs ignored; citation_author for
+ * scholarly pages), then a short element marked rel=author or with "author"/"byline" in its
+ * class or itemprop near the top of the content (first for framed content), then a link to an
+ * author's page or a "By …" line there.
  */
 function findByline(src: Sources): string | null {
   const fromDom = (): string | null => findBylineElement(src.snapshot, src.selection, cleanByline);
@@ -221,7 +223,7 @@ function findByline(src: Sources): string | null {
       if (b !== null) return b;
     }
   }
-  return src.framed ? null : fromDom();
+  return (src.framed ? null : fromDom()) ?? findUnmarkedByline(src.snapshot, src.selection, cleanByline);
 }
 
 /**

@@ -154,6 +154,35 @@ describe('extractMetadata: byline', () => {
     expect(meta(plain).byline).toBe('Noor Haddad');
   });
 
+  it('falls back to a link to an author page or a "By" line near the top, when it reads as a name', () => {
+    const link = [article(h('h1', 'Title'), h('p', h('a', { attrs: { href: 'https://example.com/authors/tomas-wren/' } }, 'Tomas Wren'), ' · 5 min'), h('p', 'Body'))];
+    expect(meta(link).byline).toBe('Tomas Wren');
+    const line = [article(h('h1', 'Title'), h('p', 'By Ida Pell'), h('p', 'Body'))];
+    expect(meta(line).byline).toBe('Ida Pell');
+    const marked = [article(h('p', { attrs: { class: 'byline' } }, 'Noor Haddad'), h('a', { attrs: { href: '/authors/ida-pell' } }, 'Ida Pell'), h('p', 'Body'))];
+    expect(meta(marked).byline).toBe('Noor Haddad');
+    const notNames = [
+      article(
+        h('a', { attrs: { href: '/authors/sign-up' } }, 'Sign up'),
+        h('a', { attrs: { href: '/users/ida-pell' } }, 'Ida Pell'),
+        h('p', 'By using this site you agree to our terms'),
+        h('p', 'By Design Studio 2024'),
+        h('p', 'Body'),
+      ),
+    ];
+    expect(meta(notNames).byline).toBeNull();
+  });
+
+  it('gives no unmarked byline for a content of several stories, each with its author', () => {
+    const card = (title: string, by: string): Child => h('div', h('h3', title), h('p', 'A standfirst of the story.'), h('div', `By ${by} · 2 hours ago`));
+    expect(meta([article(card('Levy passes', 'Anita Rao'), card('Port strike', 'Liam Foster'))]).byline).toBeNull();
+    expect(meta([article(card('Levy passes', 'Anita Rao'), h('p', 'Body'))]).byline).toBe('Anita Rao');
+  });
+
+  it('reads citation_author, the author of a scholarly page', () => {
+    expect(meta([article(h('p', 'x'))], metadata({ meta: { citation_author: 'Ruth Okafor' } })).byline).toBe('Ruth Okafor');
+  });
+
   it('says each JSON-LD author once, and falls through an unfilled template', () => {
     const twice = { '@type': 'Article', headline: 'x', author: { '@type': 'Person', name: 'Ann Lee' } };
     const page = { '@type': 'WebPage', headline: 'x', author: { '@type': 'Person', name: 'Ann Lee' } };
