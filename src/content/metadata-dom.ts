@@ -212,6 +212,40 @@ export function findTimeNearTop(snapshot: PageSnapshot, selection: ContentSelect
   });
 }
 
+/** Words before a dateline's date: "Published on", "Posted", "Updated:", "Last Updated :", "Post time:". */
+const DATELINE_PREFIX = /^(?:(?:originally\s+)?(?:published|posted|updated|last\s+updated|modified|post\s+time|date)\b\s*(?:on|at)?\s*:?\s*)/i;
+
+/** Years a written dateline can name ("9999" is a placeholder, not a date). */
+const PLAUSIBLE_YEAR = /^(?:19|20)\d\d-/;
+
+/** Longest text node read as a dateline: a date and a few words around it. */
+const MAX_DATELINE_CHARS = 80;
+
+/**
+ * A date written as text near the top of the content, as ISO 8601: a text node that is a date,
+ * or a date after "Published on", "Updated:" and the like, or one segment of a line such as
+ * "Jo Lee | Senior Writer | July 2, 2025". For pages that give the date no machine-readable form
+ * (no JSON-LD, meta or `<time datetime>`). Text nodes only, so the scan stays linear.
+ */
+export function findDatelineText(snapshot: PageSnapshot, selection: ContentSelection): string | null {
+  const box = contentBox(snapshot, selection);
+  if (box === null) return null;
+  const below = Math.max(400, (box.bottom - box.top) * 0.2);
+  return nearContentTop(snapshot, selection, { above: 1200, below }, (node) => {
+    for (const c of node.children) {
+      const child = snapshot.nodes[c];
+      if (child?.kind !== 'text' || !child.visible) continue;
+      const text = (child.text ?? '').replace(/\s+/g, ' ').trim();
+      if (text === '' || text.length > MAX_DATELINE_CHARS) continue;
+      for (const segment of text.split(/\s+[|·•]\s+/)) {
+        const date = parseDate(segment.replace(DATELINE_PREFIX, '').replace(/\.$/, ''));
+        if (date !== null && PLAUSIBLE_YEAR.test(date)) return date;
+      }
+    }
+    return null;
+  });
+}
+
 /** The first image in the content rendered at least `minWidth` px wide, as `read` resolves it. */
 export function firstLargeImage(
   snapshot: PageSnapshot,

@@ -4,6 +4,7 @@
  * and trafilatura.
  */
 import type { PageSnapshot } from '../snapshot/types.js';
+import type { PageType } from '../classify/types.js';
 import type { ArticleMetadata, ContentSelection } from './types.js';
 import { cleanByline } from './byline.js';
 import { normalizeDate, parseDate } from './dates.js';
@@ -12,6 +13,7 @@ import type { JsonLdIndex, JsonObject } from './jsonld.js';
 import {
   contentInFrame,
   findBylineElement,
+  findDatelineText,
   findUnmarkedByline,
   findHeading,
   findTimeNearTop,
@@ -34,6 +36,12 @@ interface Sources {
    * evidence from the content itself (h1, time, paragraphs, images) goes first.
    */
   framed: boolean;
+  /**
+   * The page is one story (an article, a manual page, a thread): an author link or a date
+   * written as text near its top is its own. On a listing, a shop or a home page such a line
+   * belongs to a teaser, a review or the masthead, so only declared evidence counts there.
+   */
+  story: boolean;
 }
 
 /** Meta keys for the publication date, in order of trust. */
@@ -43,6 +51,9 @@ const DATE_META_KEYS = [
   'dcterms.date', 'dcterms.issued', 'dcterms.created', 'sailthru.date', 'parsely-pub-date',
   'article.published', 'citation_publication_date', 'citation_date',
 ];
+
+/** Page types whose page is one story (see Sources.story). */
+const STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'documentation', 'forum']);
 
 /** Meta keys for the author. */
 const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'dcterms.creator', 'parsely-author', 'sailthru.author', 'byl', 'citation_author'];
@@ -55,14 +66,16 @@ const TITLE_SEPARATOR = /\s+[|\-–—·•:/»‹›]\s+|\s+::\s+/;
  * word count), `wordCount` its word count when the caller has counted it (buildContent does).
  * Each field is null when no source has it; `publishedTime` is ISO 8601 when it could be parsed,
  * else the raw value. `options.baseUrl` resolves a relative lead image (default: the snapshot's
- * `finalUrl`, then `url`), as buildContent's does the content's links.
+ * `finalUrl`, then `url`), as buildContent's does the content's links. `options.pageType` is what
+ * the page was read as: on pages that are not one story (a listing, a shop), bylines and dates
+ * come only from what the page declares or marks.
  */
 export function extractMetadata(
   snapshot: PageSnapshot,
   selection: ContentSelection,
   text: string,
   wordCount = countWords(text),
-  options: { baseUrl?: string } = {},
+  options: { baseUrl?: string; pageType?: PageType } = {},
 ): ArticleMetadata {
   const md = snapshot.metadata;
   const ld = indexJsonLd(Array.isArray(md?.jsonLd) ? md.jsonLd : []);
@@ -76,6 +89,7 @@ export function extractMetadata(
     page: pickMain(ld, pageUrls, 'page'),
     base: options.baseUrl ?? (snapshot.finalUrl || snapshot.url || undefined),
     framed: contentInFrame(snapshot, selection),
+    story: options.pageType === undefined || STORY_TYPES.has(options.pageType),
   };
   const siteName = findSiteName(src);
   return {
@@ -223,7 +237,8 @@ function findByline(src: Sources): string | null {
       if (b !== null) return b;
     }
   }
-  return (src.framed ? null : fromDom()) ?? findUnmarkedByline(src.snapshot, src.selection, cleanByline);
+  const dom = src.framed ? null : fromDom();
+  return dom ?? (src.story ? findUnmarkedByline(src.snapshot, src.selection, cleanByline) : null);
 }
 
 /**
@@ -242,6 +257,7 @@ function findPublishedTime(src: Sources): string | null {
   );
   raw ??= near();
   raw ??= agreedPageTime(src.snapshot.metadata?.times ?? []);
+  if (src.story) raw ??= findDatelineText(src.snapshot, src.selection);
   return raw === null ? null : normalizeDate(raw);
 }
 

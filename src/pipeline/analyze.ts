@@ -64,7 +64,7 @@ export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions 
   }
   const t2 = performance.now();
   const content = contentOf(snapshot, selection, o.baseUrl);
-  const metadata = extractMetadata(snapshot, selection, content.text, content.wordCount, { baseUrl: o.baseUrl });
+  const metadata = extractMetadata(snapshot, selection, content.text, content.wordCount, { baseUrl: o.baseUrl, pageType: strategy.pageType });
   const t3 = performance.now();
   return { tree, decision, content, metadata, timings: { segment: t1 - t0, classify: t2 - t1, content: t3 - t2 }, strategy };
 }

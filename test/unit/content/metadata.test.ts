@@ -119,6 +119,33 @@ describe('extractMetadata: title precedence', () => {
   });
 });
 
+describe('extractMetadata: a date written as text', () => {
+  const dated = (...line: Child[]) => meta([article(h('h1', 'Title'), ...line, h('p', 'Body'))]).publishedTime;
+
+  it('reads a date near the top of the content when nothing declares one', () => {
+    expect(dated(h('p', 'Posted on April 13, 2023'))).toBe('2023-04-13');
+    expect(dated(h('span', 'Last Updated : 20 January 2025'))).toBe('2025-01-20');
+    expect(dated(h('p', 'Jo Lee | Senior Writer | July 2, 2025'))).toBe('2025-07-02');
+    expect(dated(h('div', h('span', '12 Nov 2025.')))).toBe('2025-11-12');
+  });
+
+  it('reads written dates and unmarked bylines only on pages that are one story', () => {
+    const fx = buildFixture([article(h('h1', 'Title'), h('p', 'By Ida Pell'), h('p', 'Posted on April 13, 2023'), h('p', 'Body'))]);
+    const of = (pageType: 'article' | 'forum' | 'listing' | 'product') => extractMetadata(fx.snapshot, fx.select(['main']), '', 0, { pageType });
+    expect(of('article')).toMatchObject({ byline: 'Ida Pell', publishedTime: '2023-04-13' });
+    expect(of('forum')).toMatchObject({ byline: 'Ida Pell', publishedTime: '2023-04-13' });
+    expect(of('listing')).toMatchObject({ byline: null, publishedTime: null });
+    expect(of('product')).toMatchObject({ byline: null, publishedTime: null });
+  });
+
+  it('leaves placeholders, long text and declared dates alone', () => {
+    expect(dated(h('p', 'Published: 20 November 9999'))).toBeNull();
+    expect(dated(h('p', 'Registration for the spring course closes on April 13, 2023, and places are limited to twenty.'))).toBeNull();
+    const declared = meta([article(h('p', 'Posted on April 13, 2023'), h('p', 'Body'))], metadata({ meta: { 'article:published_time': '2023-04-10' } }));
+    expect(declared.publishedTime).toBe('2023-04-10');
+  });
+});
+
 describe('extractMetadata: byline', () => {
   it('reads JSON-LD author strings, objects and arrays', () => {
     const authors = { '@type': 'BlogPosting', headline: 'x', author: [{ '@type': 'Person', name: 'Ann' }, 'Bob', 'https://e.example/bob'] };
