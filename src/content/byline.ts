@@ -6,10 +6,10 @@
  * the page). trafilatura's author normalisation and Readability's byline checks do the same kind
  * of work; the word lists here are English, as the pages' role words mostly are.
  */
-import { parseDate } from './dates.js';
+import { MONTH_NAME, WEEKDAY_NAME, parseDate } from './dates.js';
 
-/** Separators inside a byline line ("Jane Doe · March 3, 2024 · 4 min read"). */
-const BYLINE_SEPARATOR = /\s+[·•|]\s+|\s+[–—]\s+/;
+/** Separators inside a byline or dateline ("Jane Doe · March 3, 2024 · 4 min read"). */
+export const LINE_SEPARATOR = /\s+[·•|]\s+|\s+[–—]\s+/;
 
 /** Longest byline kept: a longer one is a paragraph that happened to be marked "author". */
 const MAX_BYLINE_CHARS = 120;
@@ -20,8 +20,11 @@ const MAX_LINE_CHARS = 1000;
 /** "By", "Written by:", "Author:" before the names. */
 const PREFIX = /^(?:(?:(?:written|authored|posted|post|published|story|words|text|reporting|report|guide|recipe|article|review)\s+)?by\b|author\s*:)\s*:?\s*/i;
 
+/** True when a line starts as a byline does ("By", "Written by", "Author:"). */
+export const startsAsByline = (text: string): boolean => PREFIX.test(text.trimStart());
+
 /** The same words left at the end with no name after them ("Jun 2 Written By"), and "Last updated on" before a date. */
-const SUFFIX = /\s*(?:\b(?:written|authored|posted|published)\s+by|\b(?:last\s+)?(?:updated|published|posted|modified)(?:\s+(?:on|at))?)\s*:?$/i;
+const SUFFIX = /\s*(?:\b(?:written|authored|posted|published)\s+by|\b(?:last\s+)?(?:updated|published|posted|modified)(?:\s+(?:on|at))?|\s(?:on|at))\s*:?$/i;
 
 /** Credits for other people after the author's ("Reviewed by", "Edited by", "Fact checked by"). */
 const OTHER_CREDITS = /(?:^|\s+)(?:(?:medically|expert)\s+)?(?:reviewed|edited|fact[- ]?checked|illustrated|photographed|photos)\s+by\b.*$/i;
@@ -29,7 +32,7 @@ const OTHER_CREDITS = /(?:^|\s+)(?:(?:medically|expert)\s+)?(?:reviewed|edited|f
 /** A template key left unfilled ("page.head.extra.author", "{{ author }}"). */
 const TEMPLATE = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+){3,}$|\{\{|\}\}|\$\{/i;
 
-const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
+const MONTH = MONTH_NAME;
 
 /** A date inside a name's line ("Pat Lowe 4 August 2010", "Yusra3/4/2025", "Ana de la Cruz 2022-11-23T08:10"). */
 const DATE_INSIDE = new RegExp(
@@ -53,7 +56,8 @@ const ROLE_WORDS = new Set([
   'writer', 'reporter', 'editor', 'correspondent', 'columnist', 'contributor', 'journalist', 'author',
   'founder', 'co-founder', 'cofounder', 'reviewer', 'expert', 'analyst', 'producer', 'blogger',
   'photographer', 'intern', 'ceo', 'cto', 'president', 'director', 'manager', 'consultant',
-  'strategist', 'specialist',
+  'strategist', 'specialist', 'writers', 'reporters', 'editors', 'contributors', 'correspondents',
+  'columnists', 'journalists', 'authors',
 ]);
 
 /** Words that qualify a job ("Senior", "Contributing", "Tech"). */
@@ -64,8 +68,8 @@ const ROLE_MODIFIERS = new Set([
   'editorial', 'commerce', 'special', '&', 'and', 'of', 'at',
 ]);
 
-/** A word as the role lists spell it. */
-const bare = (word: string): string => word.toLowerCase().replace(/^[^\p{L}&]+|[^\p{L}]+$/gu, '');
+/** A word as the role lists spell it ("&" stays "&"). */
+const bare = (word: string): string => (word === '&' ? word : word.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
 
 /** True for a line that is only a job ("Contributing Writer", "Associate Editor"). */
 function isRoleOnly(words: readonly string[]): boolean {
@@ -78,6 +82,9 @@ const NAME_PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'del', 'della'
 /** True when every word could be part of a person's name: capitalised, an initial, or a particle. */
 const looksLikeName = (words: readonly string[]): boolean => words.every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLES.has(w));
 
+/** A word of a name written out: two letters or more ("Jo"), or an initial with its dot ("D."). */
+const NAME_WORD = /^\p{Lu}(?:[\p{L}'’.-]*\p{L}|\.)$/u;
+
 /** Words in a person's name, at least and at most: "Jo Lee" to "Ana María de la Cruz". */
 const NAME_WORDS = { min: 2, max: 5 } as const;
 
@@ -88,7 +95,8 @@ const NAME_WORDS = { min: 2, max: 5 } as const;
  */
 export function isPersonName(text: string): boolean {
   const words = text.split(' ');
-  return words.length >= NAME_WORDS.min && words.length <= NAME_WORDS.max && !/\d/.test(text) && looksLikeName(words);
+  if (words.length < NAME_WORDS.min || words.length > NAME_WORDS.max || /\d/.test(text)) return false;
+  return words.every((w) => NAME_WORD.test(w) || NAME_PARTICLES.has(w)) && !words.some((w) => ROLE_WORDS.has(bare(w)));
 }
 
 /**
@@ -153,7 +161,7 @@ export function cleanByline(raw: string): string | null {
   const line = raw.replace(/\s+/g, ' ').trim().replace(OTHER_CREDITS, '').trim();
   if (TEMPLATE.test(line)) return null;
   const segments = line
-    .split(BYLINE_SEPARATOR)
+    .split(LINE_SEPARATOR)
     .map((seg) => seg.trim())
     .filter((seg) => seg !== '' && !isDateLike(seg.replace(PREFIX, '')))
     .map((seg) => distinct(segmentNames(seg)).join(', '))
@@ -176,7 +184,10 @@ function distinct(values: readonly string[]): string[] {
 }
 
 /** A weekday, or a day and month without the year ("Sat", "Jun 2", "2 June"). */
-const DAY_ALONE = new RegExp(String.raw`^(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH})$`, 'i');
+const DAY_ALONE = new RegExp(String.raw`^(?:${WEEKDAY_NAME}|${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH})$`, 'i');
+
+/** A segment that starts with a month and a day ("March 3, 2024 at 10:00"): a dateline, not a name. */
+const DATE_FIRST = new RegExp(String.raw`^${MONTH}\s+\d{1,2}\b.*\d{4}`, 'i');
 
 /** True for byline segments that are dates, times or reading times rather than names. */
 function isDateLike(seg: string): boolean {
@@ -184,5 +195,5 @@ function isDateLike(seg: string): boolean {
   if (DAY_ALONE.test(seg)) return true;
   if (/^(?:updated|published|posted|last updated)\b/i.test(seg)) return true;
   if (/\b\d+\s*(?:min(?:ute)?s?|hours?|hrs?|days?)\b.*\b(?:read|ago)\b/i.test(seg)) return true;
-  return /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b.*\d{4}/i.test(seg) || /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b/.test(seg);
+  return DATE_FIRST.test(seg) || /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b/.test(seg);
 }

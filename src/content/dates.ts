@@ -29,7 +29,13 @@ const DOTTED_RE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\
 const COMPACT_RE = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})?)?(z|[+-]\d{4})?$/i;
 
 const TIME_PART = String.raw`(?:,?\s*(?:at\s+|t)?(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?\s*([ap]\.?m\.?)?)?`;
-const WEEKDAY = String.raw`(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?`;
+/** A weekday as written ("Sat", "Thurs.", "Sunday"), not a word that starts like one ("Monica"). */
+export const WEEKDAY_NAME = String.raw`(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)\.?`;
+
+/** A month by name or abbreviation ("Sep", "Sept.", "September"); MONTHS and monthMatches check it. */
+export const MONTH_NAME = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
+
+const WEEKDAY = String.raw`(?:${WEEKDAY_NAME},?\s+)?`;
 
 /** `15 January 2024 [10:30[:00]] [zone]` and RFC 2822 (`Mon, 15 Jan 2024 10:30:00 +0000`). */
 const DAY_MONTH_RE = new RegExp(
@@ -47,11 +53,15 @@ const MONTH_DAY_RE = new RegExp(
 const YEAR_MONTH_RE = new RegExp(String.raw`^(\d{4})\s+([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?${TIME_PART}\s*${ZONE_RE}?$`, 'i');
 
 /**
- * `01/15/2024 [10:30[:00] [AM]]` and `01-15-2024`: numbers in the order the page wrote them. The
- * field above 12 is the day; when both could be the month, the first is (the order of the US
- * sites that write dates this way; Europe's day-first form uses dots, DOTTED_RE).
+ * `01/15/2024 [10:30[:00] [AM] [zone]]` and `15-01-2024`: day and month in either order. A field
+ * above 12 is the day; when both could be the month, the order is the page's (its language:
+ * `DateOrder`), and without one the date is not read, since the US writes the month first and
+ * most of the world the day.
  */
-const NUMERIC_RE = new RegExp(String.raw`^(\d{1,2})([/-])(\d{1,2})\2(\d{4})(?:,?\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?)?$`, 'i');
+const NUMERIC_RE = new RegExp(String.raw`^(\d{1,2})([/-])(\d{1,2})\2(\d{4})(?:,?\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?\s*${ZONE_RE}?)?$`, 'i');
+
+/** Which comes first in a numeric date such as 03/04/2025 whose fields could both be the month. */
+export type DateOrder = 'month-first' | 'day-first';
 
 /** Date and time parts before validation. */
 interface Parts {
@@ -66,12 +76,15 @@ interface Parts {
 }
 
 /** `raw` as ISO 8601 (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM]`), else `raw` trimmed. */
-export function normalizeDate(raw: string): string {
-  return parseDate(raw) ?? raw.trim();
+export function normalizeDate(raw: string, order?: DateOrder): string {
+  return parseDate(raw, order) ?? raw.trim();
 }
 
-/** `raw` as ISO 8601, or null when no supported format matches or a field is out of range. */
-export function parseDate(raw: string): string | null {
+/**
+ * `raw` as ISO 8601, or null when no supported format matches, a field is out of range, or a
+ * numeric date could be read both ways and no `order` says which.
+ */
+export function parseDate(raw: string, order?: DateOrder): string | null {
   // a value quoted inside the attribute ("\"2024-01-15\""), and a weekday before a numeric date
   const s = raw
     .trim()
@@ -107,7 +120,7 @@ export function parseDate(raw: string): string | null {
   m = YEAR_MONTH_RE.exec(s);
   if (m) return textual(m[1] as string, m[2] as string, m[3] as string, m.slice(4));
   m = NUMERIC_RE.exec(s);
-  if (m) return numeric(Number(m[1]), Number(m[3]), m[4] as string, m.slice(5));
+  if (m) return numeric(Number(m[1]), Number(m[3]), m[4] as string, m.slice(5), order);
   return null;
 }
 
@@ -121,13 +134,23 @@ function textual(year: string, monthName: string, day: string, rest: Array<strin
   return format({ year, month, day: Number(day), hour, minute: opt(min), second: opt(sec), zone });
 }
 
-/** Parses a numeric month/day/year date (the first field is the day only when it cannot be the month). */
-function numeric(a: number, b: number, year: string, rest: Array<string | undefined>): string | null {
-  const [month, day] = a > 12 ? [b, a] : [a, b];
-  const [h, min, sec, ampm] = rest;
+/** Parses a numeric date whose first two fields are the month and the day in either order. */
+function numeric(a: number, b: number, year: string, rest: Array<string | undefined>, order: DateOrder | undefined): string | null {
+  let dayFirst: boolean;
+  if (a > 12 || b > 12 || a === b) dayFirst = a > 12;
+  else if (order === undefined) return null;
+  else dayFirst = order === 'day-first';
+  const [month, day] = dayFirst ? [b, a] : [a, b];
+  const [h, min, sec, ampm, zone] = rest;
   const hour = clockHour(h, ampm);
   if (hour === null) return null;
-  return format({ year, month, day, hour, minute: opt(min), second: opt(sec) });
+  return format({ year, month, day, hour, minute: opt(min), second: opt(sec), zone });
+}
+
+/** The order a page writes numeric dates in, from its language: the US's month first, the rest of the world's day first. */
+export function dateOrderOf(lang: string | null): DateOrder | undefined {
+  if (lang === null) return undefined;
+  return /^en(?:[-_]us)?$/i.test(lang.trim()) ? 'month-first' : 'day-first';
 }
 
 /** The hour on a 24-hour clock, from a 12-hour one when `ampm` is given; null when out of range. */

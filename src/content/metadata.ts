@@ -7,18 +7,12 @@ import type { PageSnapshot } from '../snapshot/types.js';
 import type { PageType } from '../classify/types.js';
 import type { ArticleMetadata, ContentSelection } from './types.js';
 import { cleanByline } from './byline.js';
-import { normalizeDate, parseDate } from './dates.js';
+import { dateOrderOf, normalizeDate, parseDate } from './dates.js';
+import type { DateOrder } from './dates.js';
 import { decodeEntities, deref, imageUrlOf, indexJsonLd, looksLikeUrl, namesOf, pickMain, stringOf, typesOf } from './jsonld.js';
 import type { JsonLdIndex, JsonObject } from './jsonld.js';
-import {
-  contentInFrame,
-  findBylineElement,
-  findDatelineText,
-  findUnmarkedByline,
-  findHeading,
-  findTimeNearTop,
-  firstLargeImage,
-} from './metadata-dom.js';
+import { findBylineElement, findUnmarkedByline } from './byline-dom.js';
+import { contentInFrame, findDatelineText, findHeading, findTimeNearTop, firstLargeImage } from './metadata-dom.js';
 import { safeUrl } from './url.js';
 import { cleanString, countWords, cutAtWord } from './words.js';
 
@@ -92,13 +86,14 @@ export function extractMetadata(
     story: options.pageType === undefined || STORY_TYPES.has(options.pageType),
   };
   const siteName = findSiteName(src);
+  const lang = findLang(src);
   return {
     title: findTitle(src, siteName),
     byline: findByline(src),
-    publishedTime: findPublishedTime(src),
+    publishedTime: findPublishedTime(src, dateOrderOf(lang)),
     siteName,
     leadImage: findLeadImage(src),
-    lang: findLang(src),
+    lang,
     excerpt: findExcerpt(src, text),
     wordCount,
   };
@@ -142,7 +137,7 @@ function findTitle(src: Sources, siteName: string | null): string | null {
 }
 
 /** A separator between a title's parts, at the start of a string. */
-const HEAD_SEPARATOR = /^(?:\s+[|\-–—·•:/»‹›]\s+|\s+::\s+)/;
+const HEAD_SEPARATOR = new RegExp(`^(?:${TITLE_SEPARATOR.source})`);
 
 /** Letters and digits only, lower-cased: "Pest-R-Us" and "pestrus" compare equal. */
 const squash = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -220,7 +215,7 @@ function cutLast(title: string, lastPart: string): string {
  * author's page or a "By …" line there.
  */
 function findByline(src: Sources): string | null {
-  const fromDom = (): string | null => findBylineElement(src.snapshot, src.selection, cleanByline);
+  const fromDom = (): string | null => findBylineElement(src.snapshot, src.selection);
   if (src.framed) {
     const dom = fromDom();
     if (dom !== null) return dom;
@@ -238,15 +233,17 @@ function findByline(src: Sources): string | null {
     }
   }
   const dom = src.framed ? null : fromDom();
-  return dom ?? (src.story ? findUnmarkedByline(src.snapshot, src.selection, cleanByline) : null);
+  return dom ?? (src.story ? findUnmarkedByline(src.snapshot, src.selection) : null);
 }
 
 /**
  * Publication time: JSON-LD datePublished (article or page), date meta tags, a `<time datetime>`
- * in or just above the content, then the page's `<time>` values when they all agree. For framed
- * content the `<time>` near the content comes first. Normalised to ISO 8601 when parseable.
+ * in or just above the content, then the page's `<time>` values when they all agree, then (on a
+ * story page) a date written as text near the top. For framed content the `<time>` near the
+ * content comes first. Normalised to ISO 8601 when parseable; a numeric date such as 03/04/2025
+ * is read in the order of the page's language, and left as written without one.
  */
-function findPublishedTime(src: Sources): string | null {
+function findPublishedTime(src: Sources, order: DateOrder | undefined): string | null {
   const near = (): string | null => findTimeNearTop(src.snapshot, src.selection);
   let raw: string | null = src.framed ? near() : null;
   raw ??= first(
@@ -257,8 +254,8 @@ function findPublishedTime(src: Sources): string | null {
   );
   raw ??= near();
   raw ??= agreedPageTime(src.snapshot.metadata?.times ?? []);
-  if (src.story) raw ??= findDatelineText(src.snapshot, src.selection);
-  return raw === null ? null : normalizeDate(raw);
+  if (src.story) raw ??= findDatelineText(src.snapshot, src.selection, order);
+  return raw === null ? null : normalizeDate(raw, order);
 }
 
 /** The page's `<time>` value when every parseable one names the same day (a lone dateline), else null. */

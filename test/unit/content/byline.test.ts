@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanByline } from '../../../src/content/byline.js';
+import { cleanByline, isPersonName } from '../../../src/content/byline.js';
 
 describe('cleanByline', () => {
   it.each([
@@ -31,6 +31,14 @@ describe('cleanByline', () => {
     ['Cityzine Contributor', 'Cityzine Contributor'],
     ['Follow the author', 'Follow the author'],
     ['sara.r.peter', 'sara.r.peter'],
+    ['By Monica', 'Monica'],
+    ['Post by sunflower » 11. Sep 2024, 18:36', 'sunflower'],
+    ['Ann Lee · Monty', 'Ann Lee · Monty'],
+    ['Jane Doe, March 3, 2024', 'Jane Doe'],
+    ['By Jane Doe on March 3, 2024', 'Jane Doe'],
+    ['Jane Doe Mar. 3, 2024 10:00 AM', 'Jane Doe'],
+    ['Jo Lee Science & Tech Editor', 'Jo Lee'],
+    ['By Ann Lee and Bo Park, Staff Writers', 'Ann Lee and Bo Park'],
   ])('%s → %s', (raw, clean) => {
     expect(cleanByline(raw)).toBe(clean);
   });
@@ -55,5 +63,10 @@ describe('cleanByline', () => {
     const line = `By Ann Lee${' 1'.repeat(500_000)} gold`;
     expect(cleanByline(line)).toBeNull();
     expect(cleanByline(`By Ann Lee${' 1,2'.repeat(300)}`)).toBeNull();
+  });
+
+  it('tells a person\'s name from other short capitalised text', () => {
+    for (const name of ['Jo Lee', 'Ana de la Cruz', 'Lisa D. Ellis', 'Seán O’Brien']) expect(isPersonName(name), name).toBe(true);
+    for (const text of ['Ida', 'Become A', 'Writer Guidelines', 'Sign up', 'Design Studio 2024', 'One Two Three Four Five Six']) expect(isPersonName(text), text).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeDate, parseDate } from '../../../src/content/dates.js';
+import { dateOrderOf, normalizeDate, parseDate } from '../../../src/content/dates.js';
 import { countWords, cutAtWord } from '../../../src/content/words.js';
 
 describe('normalizeDate', () => {
@@ -25,8 +25,9 @@ describe('normalizeDate', () => {
     ['2023 Jan 7', '2023-01-07'],
     ['2024 June 30 14:05', '2024-06-30T14:05:00'],
     ['"2025-12-17T13:22:47Z"', '2025-12-17T13:22:47Z'],
-    ['03-09-2026', '2026-03-09'],
     ['02/28/2023 05:17:31 AM', '2023-02-28T05:17:31'],
+    ['02/28/2023 05:17 AM EST', '2023-02-28T05:17:00-05:00'],
+    ['07/07/2024', '2024-07-07'],
     ['13/11/2025 09:21:40', '2025-11-13T09:21:40'],
     ['Thu, 09/25/2025 - 11:38', '2025-09-25T11:38:00'],
     ['12/30/2024 12:15 pm', '2024-12-30T12:15:00'],
@@ -45,6 +46,19 @@ describe('normalizeDate', () => {
     expect(parseDate('01/15/2024 13:00 pm')).toBeNull();
     expect(parseDate('01/15-2024')).toBeNull();
     expect(parseDate('')).toBeNull();
+  });
+
+  it('reads a numeric date that could be either way round in the order of the page, and not without one', () => {
+    expect(parseDate('03-09-2026')).toBeNull();
+    expect(parseDate('03/04/2025 10:00')).toBeNull();
+    expect(parseDate('03-09-2026', 'month-first')).toBe('2026-03-09');
+    expect(parseDate('03/04/2025 10:00', 'day-first')).toBe('2025-04-03T10:00:00');
+    expect(normalizeDate('03/04/2025')).toBe('03/04/2025');
+    expect(dateOrderOf('en-US')).toBe('month-first');
+    expect(dateOrderOf('en')).toBe('month-first');
+    expect(dateOrderOf('en-GB')).toBe('day-first');
+    expect(dateOrderOf('fr')).toBe('day-first');
+    expect(dateOrderOf(null)).toBeUndefined();
   });
 
   it('accepts leap days', () => {

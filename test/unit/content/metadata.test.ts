@@ -61,6 +61,14 @@ describe('extractMetadata: title precedence', () => {
     expect(meta(page, metadata({ meta: { 'og:title': 'Models and views | Brindle' } })).title).toBe('Models and views | Brindle');
   });
 
+  it('reads an h1 without the permalink mark a documentation generator puts after it', () => {
+    const sphinx = [article(h('h1', 'Models', h('a', { attrs: { href: '#models', class: 'headerlink' } }, '¶')), h('p', 'Body'))];
+    expect(meta(sphinx).title).toBe('Models');
+    expect(meta(sphinx, metadata({ meta: { 'og:title': 'Models | Brindle documentation' } })).title).toBe('Models');
+    expect(meta([article(h('h1', 'Install ', h('a', { attrs: { href: '#install' } }, '#')), h('p', 'Body'))]).title).toBe('Install');
+    expect(meta([article(h('h1', 'C#'), h('p', 'Body'))]).title).toBe('C#');
+  });
+
   it("cuts a declared title's last part when it is the name of the page's host", () => {
     const page = [article(h('h1', 'Pruning roses in spring'), h('p', 'Body'))];
     const at = (url: string, title: string) => meta(page, { metadata: { meta: { 'og:title': title }, canonical: url } }).title;
@@ -138,6 +146,21 @@ describe('extractMetadata: a date written as text', () => {
     expect(of('product')).toMatchObject({ byline: null, publishedTime: null });
   });
 
+  it('takes no undeclared date from the site\'s masthead, which prints today\'s', () => {
+    const above = (...top: Child[]) => meta([...top, article(h('h1', 'Title'), h('p', 'Body'))]).publishedTime;
+    expect(above(h('header', h('p', 'Wednesday, February 18, 2026')))).toBeNull();
+    expect(above(h('div', { attrs: { role: 'banner' } }, h('p', 'February 18, 2026')))).toBeNull();
+    expect(above(h('div', h('p', 'February 18, 2026')))).toBe('2026-02-18');
+    expect(above(h('main', h('header', h('p', 'February 18, 2026'))))).toBe('2026-02-18');
+  });
+
+  it('reads a numeric written date in the order of the page\'s language, and none without one', () => {
+    const written = (lang: string | undefined) => meta([article(h('h1', 'Title'), h('p', 'Posted 03/04/2025'), h('p', 'Body'))], lang ? metadata({ lang }) : {}).publishedTime;
+    expect(written('en-US')).toBe('2025-03-04');
+    expect(written('fr')).toBe('2025-04-03');
+    expect(written(undefined)).toBeNull();
+  });
+
   it('leaves placeholders, long text and declared dates alone', () => {
     expect(dated(h('p', 'Published: 20 November 9999'))).toBeNull();
     expect(dated(h('p', 'Registration for the spring course closes on April 13, 2023, and places are limited to twenty.'))).toBeNull();
@@ -188,16 +211,16 @@ describe('extractMetadata: byline', () => {
     expect(meta(line).byline).toBe('Ida Pell');
     const marked = [article(h('p', { attrs: { class: 'byline' } }, 'Noor Haddad'), h('a', { attrs: { href: '/authors/ida-pell' } }, 'Ida Pell'), h('p', 'Body'))];
     expect(meta(marked).byline).toBe('Noor Haddad');
-    const notNames = [
-      article(
-        h('a', { attrs: { href: '/authors/sign-up' } }, 'Sign up'),
-        h('a', { attrs: { href: '/users/ida-pell' } }, 'Ida Pell'),
-        h('p', 'By using this site you agree to our terms'),
-        h('p', 'By Design Studio 2024'),
-        h('p', 'Body'),
-      ),
-    ];
-    expect(meta(notNames).byline).toBeNull();
+    // each on a page of its own: two of them on one page would be "several authors" already
+    for (const line of [
+      h('a', { attrs: { href: '/authors/sign-up' } }, 'Sign up'),
+      h('a', { attrs: { href: '/contributors/apply' } }, 'Become A Contributor'),
+      h('a', { attrs: { href: '/users/ida-pell' } }, 'Ida Pell'),
+      h('p', 'By using this site you agree to our terms'),
+      h('p', 'By Design Studio 2024'),
+    ]) {
+      expect(meta([article(h('h1', 'Title'), line, h('p', 'Body'))]).byline).toBeNull();
+    }
   });
 
   it('gives no unmarked byline for a content of several stories, each with its author', () => {
@@ -208,6 +231,13 @@ describe('extractMetadata: byline', () => {
 
   it('reads citation_author, the author of a scholarly page', () => {
     expect(meta([article(h('p', 'x'))], metadata({ meta: { citation_author: 'Ruth Okafor' } })).byline).toBe('Ruth Okafor');
+  });
+
+  it('joins the parts of an hCard name, and reads the whole element when it holds no name element', () => {
+    const hcard = [article(h('span', { attrs: { class: 'author vcard' } }, 'By ', h('span', { attrs: { class: 'fn n' } }, h('span', { attrs: { class: 'given-name' } }, 'Ann'), ' ', h('span', { attrs: { class: 'family-name' } }, 'Lee'))), h('p', 'Body'))];
+    expect(meta(hcard).byline).toBe('Ann Lee');
+    const parts = [article(h('span', { attrs: { class: 'author' } }, 'By ', h('span', { attrs: { class: 'first-name' } }, 'Ann'), ' ', h('span', { attrs: { class: 'last-name' } }, 'Lee')), h('p', 'Body'))];
+    expect(meta(parts).byline).toBe('Ann Lee');
   });
 
   it('says each JSON-LD author once, and falls through an unfilled template', () => {

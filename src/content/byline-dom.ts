@@ -1,0 +1,113 @@
+/**
+ * Bylines in the DOM around the main content: an element marked as the author's (rel, itemprop,
+ * class), and, weaker, a link to an author's page or a "By …" line that nothing marks.
+ */
+import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
+import type { ContentSelection } from './types.js';
+import { cleanByline, isPersonName, startsAsByline } from './byline.js';
+import { contentBox, nearContentTop, shortText, topReach } from './metadata-dom.js';
+import { forEachSelected } from './tree.js';
+
+/** Longest text read from a marked byline element (cleanByline reads no more). */
+const MAX_MARKED_CHARS = 1000;
+
+/** True when the element is marked as an author/byline by rel, itemprop or class (bios and avatars excluded). */
+export function isBylineMarked(node: SnapshotNode): boolean {
+  const a = node.attrs;
+  if (!a) return false;
+  if (/\bauthor\b/i.test(a.rel ?? '')) return true;
+  if (/author|byline/i.test(a.itemprop ?? '')) return true;
+  const cls = a.class ?? '';
+  return /author|byline/i.test(cls) && !/avatar|photo|image|img|thumb|bio|about/i.test(cls);
+}
+
+/** A byline element near the top of the content, its text cleaned (cleanByline). */
+export function findBylineElement(snapshot: PageSnapshot, selection: ContentSelection): string | null {
+  const box = contentBox(snapshot, selection);
+  if (box === null) return null;
+  return nearContentTop(snapshot, selection, topReach(box), (node) => {
+    if (!isBylineMarked(node)) return null;
+    const names = nameElements(snapshot, node)
+      .map((n) => shortText(snapshot, n, MAX_MARKED_CHARS))
+      .filter((t): t is string => t !== null && t !== '');
+    const whole = (): string | null => {
+      const text = shortText(snapshot, node, MAX_MARKED_CHARS);
+      return text === null ? null : cleanByline(text);
+    };
+    return (names.length > 0 ? cleanByline(names.join(', ')) : null) ?? whole();
+  });
+}
+
+/** A link to an author's page: /author/jo-lee, /authors/…, /contributors/…, /producers/…, ?author=… */
+const AUTHOR_PAGE = /\/(?:authors?|writers?|contributors?|columnists?|reporters?|producers?)\/[^/?#]+\/?(?:[?#]|$)|[?&]_?author=/i;
+
+/** Longest text read as an unmarked byline: a name, or "By" and a name. */
+const MAX_UNMARKED_CHARS = 80;
+
+/** Nodes read in an unmarked byline candidate: a line of a few elements. */
+const MAX_UNMARKED_NODES = 40;
+
+/**
+ * A byline near the top of the content that no class or rel marks: a link to the author's page,
+ * or a short line that starts "By"; its text cleaned, and kept only when it reads
+ * as a person's name ("Sign up" and "YouTube" links are not). Weaker evidence than a marked
+ * element (a teaser's author links to an author page too), so metadata.ts reads it last, and a
+ * content that names two or more such authors is several stories (a listing's teasers) and gives
+ * none.
+ */
+export function findUnmarkedByline(snapshot: PageSnapshot, selection: ContentSelection): string | null {
+  const box = contentBox(snapshot, selection);
+  if (box === null) return null;
+  const read = (node: SnapshotNode): string | null => {
+    if (!(node.tag === 'a' && AUTHOR_PAGE.test(node.attrs?.href ?? '')) && !startsWithBy(snapshot, node)) return null;
+    const text = shortText(snapshot, node, MAX_UNMARKED_CHARS, MAX_UNMARKED_NODES);
+    const byline = text === null || text === '' ? null : cleanByline(text);
+    return byline !== null && isPersonName(byline) ? byline : null;
+  };
+  const names = new Set<string>();
+  forEachSelected(snapshot, selection, (node) => {
+    if (names.size > 1 || node.kind !== 'element') return;
+    const name = read(node);
+    if (name !== null) names.add(name.toLowerCase());
+  });
+  if (names.size > 1) return null;
+  return nearContentTop(snapshot, selection, topReach(box), read);
+}
+
+/** True when the element's first text of its own starts with "By" (or "Written by", …). */
+function startsWithBy(snapshot: PageSnapshot, node: SnapshotNode): boolean {
+  for (const c of node.children) {
+    const child = snapshot.nodes[c];
+    if (child?.kind !== 'text' || (child.text ?? '').trim() === '') continue;
+    return startsAsByline(child.text ?? '');
+  }
+  return false;
+}
+
+/**
+ * Classes of an element that holds one author's whole name: "name", "author-name",
+ * "byline__name", "authorName", hCard's "fn"; not the parts of a name ("given-name").
+ */
+const NAME_CLASS = /(?:^|\s)fn(?:$|\s)|(?:^|[\s_-])(?<!(?:given|family|first|last|middle|sur)[_-]?)(?:author|byline)?[_-]?name(?:$|[\s_-])|(?:author|byline)name/i;
+
+/** Descendants visited when looking for the names inside a byline element. */
+const MAX_BYLINE_NODES = 200;
+
+/**
+ * The elements inside a byline element that each hold only a name ("By <a rel=author>Keith
+ * Barrow</a> <span>Senior Autos Reporter</span>"), outermost first, none inside another; the job
+ * titles, dates and buttons around them are left out.
+ */
+function nameElements(snapshot: PageSnapshot, byline: SnapshotNode): SnapshotNode[] {
+  const found: SnapshotNode[] = [];
+  const stack = [...byline.children].reverse();
+  let visited = 0;
+  while (stack.length > 0 && visited++ < MAX_BYLINE_NODES) {
+    const node = snapshot.nodes[stack.pop() ?? -1];
+    if (node === undefined || node.kind !== 'element' || !node.visible) continue;
+    const a = node.attrs ?? {};
+    if (/\bname\b/i.test(a.itemprop ?? '') || /\bauthor\b/i.test(a.rel ?? '') || NAME_CLASS.test(a.class ?? '')) found.push(node);
+    else for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] ?? -1);
+  }
+  return found;
+}
