@@ -8,8 +8,9 @@ import { cleanByline, isPersonName, startsAsByline } from './byline.js';
 import { contentBox, nearContentTop, shortText, topReach } from './metadata-dom.js';
 import { forEachSelected } from './tree.js';
 
-/** Longest text read from a marked byline element (cleanByline reads no more). */
+/** Longest text read from a marked byline element (cleanByline reads no more), and its nodes. */
 const MAX_MARKED_CHARS = 1000;
+const MAX_MARKED_NODES = 300;
 
 /** True when the element is marked as an author/byline by rel, itemprop or class (bios and avatars excluded). */
 export function isBylineMarked(node: SnapshotNode): boolean {
@@ -28,10 +29,10 @@ export function findBylineElement(snapshot: PageSnapshot, selection: ContentSele
   return nearContentTop(snapshot, selection, topReach(box), (node) => {
     if (!isBylineMarked(node)) return null;
     const names = nameElements(snapshot, node)
-      .map((n) => shortText(snapshot, n, MAX_MARKED_CHARS))
+      .map((n) => shortText(snapshot, n, MAX_MARKED_CHARS, MAX_MARKED_NODES))
       .filter((t): t is string => t !== null && t !== '');
     const whole = (): string | null => {
-      const text = shortText(snapshot, node, MAX_MARKED_CHARS);
+      const text = shortText(snapshot, node, MAX_MARKED_CHARS, MAX_MARKED_NODES);
       return text === null ? null : cleanByline(text);
     };
     return (names.length > 0 ? cleanByline(names.join(', ')) : null) ?? whole();

@@ -23,8 +23,8 @@ const PREFIX = /^(?:(?:(?:written|authored|posted|post|published|story|words|tex
 /** True when a line starts as a byline does ("By", "Written by", "Author:"). */
 export const startsAsByline = (text: string): boolean => PREFIX.test(text.trimStart());
 
-/** The same words left at the end with no name after them ("Jun 2 Written By"), and "Last updated on" before a date. */
-const SUFFIX = /\s*(?:\b(?:written|authored|posted|published)\s+by|\b(?:last\s+)?(?:updated|published|posted|modified)(?:\s+(?:on|at))?|\s(?:on|at))\s*:?$/i;
+/** The same words left at the end with no name after them ("Jun 2 Written By"), and the label of a date cut off after a name ("Last updated on", "Date:", "On"). */
+const SUFFIX = /\s*(?:\b(?:written|authored|posted|published)\s+by|\b(?:last\s+|originally\s+)?(?:updated|published|posted|modified|created|released)(?:\s+(?:on|at))?|\bdated?(?=\s*:)|\bdated|(?:^|\s)(?:on|at))\s*:?\s*$/i;
 
 /** Credits for other people after the author's ("Reviewed by", "Edited by", "Fact checked by"). */
 const OTHER_CREDITS = /(?:^|\s+)(?:(?:medically|expert)\s+)?(?:reviewed|edited|fact[- ]?checked|illustrated|photographed|photos)\s+by\b.*$/i;
@@ -82,8 +82,8 @@ const NAME_PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'del', 'della'
 /** True when every word could be part of a person's name: capitalised, an initial, or a particle. */
 const looksLikeName = (words: readonly string[]): boolean => words.every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLES.has(w));
 
-/** A word of a name written out: two letters or more ("Jo"), or an initial with its dot ("D."). */
-const NAME_WORD = /^\p{Lu}(?:[\p{L}'’.-]*\p{L}|\.)$/u;
+/** A word of a name written out: two letters or more ("Jo", "J.K.", "Jr."), or an initial with its dot ("D."). */
+const NAME_WORD = /^\p{Lu}(?:[\p{L}\p{M}'’.-]*[\p{L}\p{M}.]|\.)$/u;
 
 /** Words in a person's name, at least and at most: "Jo Lee" to "Ana María de la Cruz". */
 const NAME_WORDS = { min: 2, max: 5 } as const;

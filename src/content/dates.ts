@@ -30,7 +30,7 @@ const COMPACT_RE = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})?)?(z|[+-]\d{
 
 const TIME_PART = String.raw`(?:,?\s*(?:at\s+|t)?(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?\s*([ap]\.?m\.?)?)?`;
 /** A weekday as written ("Sat", "Thurs.", "Sunday"), not a word that starts like one ("Monica"). */
-export const WEEKDAY_NAME = String.raw`(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)\.?`;
+export const WEEKDAY_NAME = String.raw`(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:s|nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)\.?`;
 
 /** A month by name or abbreviation ("Sep", "Sept.", "September"); MONTHS and monthMatches check it. */
 export const MONTH_NAME = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
@@ -147,10 +147,17 @@ function numeric(a: number, b: number, year: string, rest: Array<string | undefi
   return format({ year, month, day, hour, minute: opt(min), second: opt(sec), zone });
 }
 
-/** The order a page writes numeric dates in, from its language: the US's month first, the rest of the world's day first. */
+/**
+ * The order a page writes numeric dates in, from its language tag: month first for English of
+ * the US (or English with no region, as most such pages are American), day first for the rest
+ * of the world; none for an unknown or undetermined language.
+ */
 export function dateOrderOf(lang: string | null): DateOrder | undefined {
-  if (lang === null) return undefined;
-  return /^en(?:[-_]us)?$/i.test(lang.trim()) ? 'month-first' : 'day-first';
+  const [language, ...rest] = (lang ?? '').trim().toLowerCase().split(/[-_]/);
+  if (language === undefined || !/^[a-z]{2,3}$/.test(language) || language === 'und') return undefined;
+  if (language !== 'en') return 'day-first';
+  const region = rest.find((t) => /^(?:[a-z]{2}|\d{3})$/.test(t));
+  return region === undefined || region === 'us' ? 'month-first' : 'day-first';
 }
 
 /** The hour on a 24-hour clock, from a 12-hour one when `ampm` is given; null when out of range. */

@@ -10,7 +10,7 @@ import { LINE_SEPARATOR } from './byline.js';
 import { parseDate } from './dates.js';
 import type { DateOrder } from './dates.js';
 import { toText } from './text.js';
-import { effectiveRoots, forEachSelected } from './tree.js';
+import { DROPPED_TAGS, effectiveRoots, forEachSelected } from './tree.js';
 import { cleanString } from './words.js';
 
 /** Vertical extent of the selected content in document coordinates. */
@@ -56,18 +56,23 @@ export function topReach(box: ContentBox): Reach {
  * `maxNodes` nodes, else null without reading the rest: a per-element check that reads each
  * subtree whole would cost the square of the page's size on deeply nested markup.
  */
-export function shortText(snapshot: PageSnapshot, node: SnapshotNode, maxChars: number, maxNodes = 4 * maxChars): string | null {
+export function shortText(snapshot: PageSnapshot, node: SnapshotNode, maxChars: number, maxNodes = maxChars): string | null {
   let chars = 0;
   let visited = 0;
   const stack = [node.id];
   while (stack.length > 0) {
-    if (++visited > maxNodes) return null;
     const n = snapshot.nodes[stack.pop() ?? -1];
     if (n === undefined) continue;
     if (n.kind === 'text') {
-      chars += (n.text ?? '').trim().length;
+      // what nodeText reads: visible text; white space between elements costs nothing
+      const t = n.visible ? (n.text ?? '').trim() : '';
+      if (t === '') continue;
+      chars += t.length;
       if (chars > maxChars) return null;
-    } else for (const c of n.children) stack.push(c);
+    } else if (n.id === node.id || (n.visible && !DROPPED_TAGS.has(n.tag))) {
+      for (const c of n.children) stack.push(c);
+    }
+    if (++visited > maxNodes) return null;
   }
   return nodeText(snapshot, node);
 }
@@ -109,33 +114,48 @@ export function nearContentTop(
   return best?.value ?? null;
 }
 
-/** A heading's permalink mark at its end: Sphinx's "¶", "§", a link emoji, or a "#" after a space (not "C#"). */
-const PERMALINK_MARK = /\s*(?:[¶§]|\u{1F517})+$|\s+#$/u;
+/**
+ * A heading's permalink marks at its end: Sphinx's "¶", "§", a link emoji, or a "#" after a space
+ * (not "C#"). Matched on the last characters only: on a whole heading of a page's choosing, a
+ * pattern anchored at the end is tried from every position.
+ */
+const PERMALINK_MARK = /(?:\s*(?:[¶§]|\u{1F517})\uFE0F?)+$|\s+#$/u;
+const PERMALINK_TAIL = 32;
+
+/** `text` without the permalink marks at its end. */
+function withoutPermalink(text: string): string {
+  const m = PERMALINK_MARK.exec(text.slice(-PERMALINK_TAIL));
+  return m === null ? text : text.slice(0, text.length - m[0].length);
+}
+
+/** Longest `<h1>` read as a title, and the nodes read for it. */
+const MAX_HEADING_CHARS = 500;
 
 /** Text of the `<h1>` in the content or closest above it; an h1 equal to the site name (a logo) is skipped. */
 export function findHeading(snapshot: PageSnapshot, selection: ContentSelection, siteName: string | null): string | null {
   const site = siteName?.toLowerCase();
   return nearContentTop(snapshot, selection, { above: 1000, below: 200, insideBelow: Infinity }, (node) => {
     if (node.tag !== 'h1') return null;
+    const raw = shortText(snapshot, node, MAX_HEADING_CHARS);
     // without the permalink mark that documentation generators put after a heading ("Models¶")
-    const text = cleanString(nodeText(snapshot, node).replace(PERMALINK_MARK, ''));
+    const text = raw === null ? null : cleanString(withoutPermalink(raw));
     return text !== null && text.toLowerCase() !== site ? text : null;
   });
 }
 
 /** The parseable `datetime` of a `<time>` near the top of the content (the dateline). */
-export function findTimeNearTop(snapshot: PageSnapshot, selection: ContentSelection): string | null {
+export function findTimeNearTop(snapshot: PageSnapshot, selection: ContentSelection, order?: DateOrder): string | null {
   const box = contentBox(snapshot, selection);
   if (box === null) return null;
   return nearContentTop(snapshot, selection, topReach(box), (node) => {
     if (node.tag !== 'time') return null;
     const raw = cleanString(node.attrs?.datetime);
-    return raw !== null && parseDate(raw) !== null ? raw : null;
+    return raw !== null && parseDate(raw, order) !== null ? raw : null;
   });
 }
 
-/** Words before a dateline's date: "Published on", "Posted", "Updated:", "Last Updated :", "Post time:". */
-const DATELINE_PREFIX = /^(?:originally\s+)?(?:published|posted|updated|last\s+updated|modified|post\s+time)\b\s*(?:on|at)?\s*:?\s*/i;
+/** Words before a dateline's date: "Published on", "Posted", "Updated:", "Last Updated :", "Post time:", "Date:". */
+const DATELINE_PREFIX = /^(?:originally\s+)?(?:published|posted|updated|last\s+updated|modified|post\s+time|dated?)\b\s*(?:on|at)?\s*:?\s*/i;
 
 /** Years a written dateline can name ("9999" is a placeholder, not a date). */
 const PLAUSIBLE_YEAR = /^(?:19|20)\d\d-/;

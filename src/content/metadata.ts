@@ -244,7 +244,7 @@ function findByline(src: Sources): string | null {
  * is read in the order of the page's language, and left as written without one.
  */
 function findPublishedTime(src: Sources, order: DateOrder | undefined): string | null {
-  const near = (): string | null => findTimeNearTop(src.snapshot, src.selection);
+  const near = (): string | null => findTimeNearTop(src.snapshot, src.selection, order);
   let raw: string | null = src.framed ? near() : null;
   raw ??= first(
     stringOf(src.article?.datePublished),
@@ -253,14 +253,18 @@ function findPublishedTime(src: Sources, order: DateOrder | undefined): string |
     ...DATE_META_KEYS.map((k) => metaValue(src, k)),
   );
   raw ??= near();
-  raw ??= agreedPageTime(src.snapshot.metadata?.times ?? []);
+  raw ??= agreedPageTime(src.snapshot.metadata?.times ?? [], order);
   if (src.story) raw ??= findDatelineText(src.snapshot, src.selection, order);
   return raw === null ? null : normalizeDate(raw, order);
 }
 
-/** The page's `<time>` value when every parseable one names the same day (a lone dateline), else null. */
-function agreedPageTime(times: string[]): string | null {
-  const parsed = times.map((t) => ({ raw: t.trim(), iso: parseDate(t) })).filter((t) => t.iso !== null);
+/**
+ * The page's `<time>` value when every parseable one names the same day (a lone dateline), else
+ * null; null too when a value could be read both ways round and the page gives no order.
+ */
+function agreedPageTime(times: string[], order: DateOrder | undefined): string | null {
+  if (order === undefined && times.some((t) => parseDate(t) === null && parseDate(t, 'month-first') !== null)) return null;
+  const parsed = times.map((t) => ({ raw: t.trim(), iso: parseDate(t, order) })).filter((t) => t.iso !== null);
   if (parsed.length === 0) return null;
   const day = (parsed[0]?.iso as string).slice(0, 10);
   return parsed.every((t) => (t.iso as string).slice(0, 10) === day) ? (parsed[0]?.raw ?? null) : null;

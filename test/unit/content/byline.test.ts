@@ -39,6 +39,10 @@ describe('cleanByline', () => {
     ['Jane Doe Mar. 3, 2024 10:00 AM', 'Jane Doe'],
     ['Jo Lee Science & Tech Editor', 'Jo Lee'],
     ['By Ann Lee and Bo Park, Staff Writers', 'Ann Lee and Bo Park'],
+    ['Jo Lee | Date: March 3, 2024', 'Jo Lee'],
+    ['Jo Lee · On March 3, 2024', 'Jo Lee'],
+    ['Jo Lee · Weds', 'Jo Lee'],
+    ['Anna Date', 'Anna Date'],
   ])('%s → %s', (raw, clean) => {
     expect(cleanByline(raw)).toBe(clean);
   });
@@ -53,6 +57,7 @@ describe('cleanByline', () => {
     ['Sat, 20 Dec, 2025 - 06:36'],
     ['Jun 2 Written By'],
     ['Reviewed by Mo Price'],
+    ['Originally published March 3, 2024'],
     ['4 min read'],
     ['x'.repeat(121)],
   ])('%s → null', (raw) => {
@@ -66,7 +71,9 @@ describe('cleanByline', () => {
   });
 
   it('tells a person\'s name from other short capitalised text', () => {
-    for (const name of ['Jo Lee', 'Ana de la Cruz', 'Lisa D. Ellis', 'Seán O’Brien']) expect(isPersonName(name), name).toBe(true);
+    for (const name of ['Jo Lee', 'Ana de la Cruz', 'Lisa D. Ellis', 'Seán O’Brien', 'J.K. Rowan', 'Martin Lutz King Jr.', 'Mary-Jane O\'Neil', 'José Ramos'.normalize('NFD')]) {
+      expect(isPersonName(name), name).toBe(true);
+    }
     for (const text of ['Ida', 'Become A', 'Writer Guidelines', 'Sign up', 'Design Studio 2024', 'One Two Three Four Five Six']) expect(isPersonName(text), text).toBe(false);
   });
 });

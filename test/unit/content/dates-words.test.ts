@@ -31,6 +31,8 @@ describe('normalizeDate', () => {
     ['13/11/2025 09:21:40', '2025-11-13T09:21:40'],
     ['Thu, 09/25/2025 - 11:38', '2025-09-25T11:38:00'],
     ['12/30/2024 12:15 pm', '2024-12-30T12:15:00'],
+    ['Weds, 5 March 2024', '2024-03-05'],
+    ['Tues, 5 March 2024', '2024-03-05'],
   ])('%s → %s', (raw, iso) => {
     expect(normalizeDate(raw)).toBe(iso);
   });
@@ -59,6 +61,10 @@ describe('normalizeDate', () => {
     expect(dateOrderOf('en-GB')).toBe('day-first');
     expect(dateOrderOf('fr')).toBe('day-first');
     expect(dateOrderOf(null)).toBeUndefined();
+    expect(dateOrderOf('und')).toBeUndefined();
+    expect(dateOrderOf('en-Latn-US')).toBe('month-first');
+    expect(dateOrderOf('en_US')).toBe('month-first');
+    expect(dateOrderOf('en-IN')).toBe('day-first');
   });
 
   it('accepts leap days', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractMetadata } from '../../../src/content/metadata.js';
 import type { PageMetadata } from '../../../src/snapshot/types.js';
-import { buildFixture, h } from '../helpers/content-fixtures.js';
+import { buildFixture, h, t } from '../helpers/content-fixtures.js';
 import type { Child, FixtureOptions } from '../helpers/content-fixtures.js';
 
 /** Metadata of a page whose `article` (key `main`) is the selection. */
@@ -67,6 +67,12 @@ describe('extractMetadata: title precedence', () => {
     expect(meta(sphinx, metadata({ meta: { 'og:title': 'Models | Brindle documentation' } })).title).toBe('Models');
     expect(meta([article(h('h1', 'Install ', h('a', { attrs: { href: '#install' } }, '#')), h('p', 'Body'))]).title).toBe('Install');
     expect(meta([article(h('h1', 'C#'), h('p', 'Body'))]).title).toBe('C#');
+  });
+
+  it('strips permalink marks from the end of a long heading, and reads no heading of page length', () => {
+    expect(meta([article(h('h1', 'Models 🔗️'), h('p', 'Body'))]).title).toBe('Models');
+    expect(meta([article(h('h1', 'Title ¶ ¶'), h('p', 'Body'))]).title).toBe('Title');
+    expect(meta([article(h('h1', `${'¶'.repeat(100_000)}x`), h('p', 'Body'))]).title).toBeNull();
   });
 
   it("cuts a declared title's last part when it is the name of the page's host", () => {
@@ -154,6 +160,16 @@ describe('extractMetadata: a date written as text', () => {
     expect(above(h('main', h('header', h('p', 'February 18, 2026'))))).toBe('2026-02-18');
   });
 
+  it('reads an ambiguous <time> in the order of the page\'s language; page times that could be read both ways agree on nothing', () => {
+    const time = (lang?: string) => meta([article(h('h1', 'Title'), h('time', { attrs: { datetime: '05/04/2007' } }, 'May 4'), h('p', 'Body'))], lang ? metadata({ lang }) : {}).publishedTime;
+    expect(time('en-US')).toBe('2007-05-04');
+    expect(time('de')).toBe('2007-04-05');
+    expect(time()).toBeNull();
+    const times = (list: string[]) => meta([article(h('p', 'Body'))], { metadata: { times: list } }).publishedTime;
+    expect(times(['03/04/2025', '2025-04-05'])).toBeNull();
+    expect(times(['2025-04-05T10:00:00Z', '2025-04-05'])).toBe('2025-04-05T10:00:00Z');
+  });
+
   it('reads a numeric written date in the order of the page\'s language, and none without one', () => {
     const written = (lang: string | undefined) => meta([article(h('h1', 'Title'), h('p', 'Posted 03/04/2025'), h('p', 'Body'))], lang ? metadata({ lang }) : {}).publishedTime;
     expect(written('en-US')).toBe('2025-03-04');
@@ -238,6 +254,14 @@ describe('extractMetadata: byline', () => {
     expect(meta(hcard).byline).toBe('Ann Lee');
     const parts = [article(h('span', { attrs: { class: 'author' } }, 'By ', h('span', { attrs: { class: 'first-name' } }, 'Ann'), ' ', h('span', { attrs: { class: 'last-name' } }, 'Lee')), h('p', 'Body'))];
     expect(meta(parts).byline).toBe('Ann Lee');
+  });
+
+  it('reads a marked byline whose element also holds hidden text, and none from a paragraph', () => {
+    const bio = 'Jo Lee writes about energy. '.repeat(60);
+    const hidden = [article(h('div', { attrs: { class: 'byline' } }, 'By Jo Lee', h('div', { visible: false }, t(bio, { visible: false }))), h('p', 'Body'))];
+    expect(meta(hidden).byline).toBe('Jo Lee');
+    const long = [article(h('div', { attrs: { class: 'byline' } }, bio), h('p', 'Body'))];
+    expect(meta(long).byline).toBeNull();
   });
 
   it('says each JSON-LD author once, and falls through an unfilled template', () => {
