@@ -32,13 +32,11 @@ const OTHER_CREDITS = /(?:^|\s+)(?:(?:medically|expert)\s+)?(?:reviewed|edited|f
 /** A template key left unfilled ("page.head.extra.author", "{{ author }}"). */
 const TEMPLATE = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+){3,}$|\{\{|\}\}|\$\{/i;
 
-const MONTH = MONTH_NAME;
-
 /** A date inside a name's line ("Pat Lowe 4 August 2010", "Yusra3/4/2025", "Ana de la Cruz 2022-11-23T08:10"). */
 const DATE_INSIDE = new RegExp(
   [
-    String.raw`(?<!\d)\d{1,2}(?:st|nd|rd|th)?\.?\s+${MONTH},?\s+\d{4}`,
-    String.raw`\b${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`,
+    String.raw`(?<!\d)\d{1,2}(?:st|nd|rd|th)?\.?\s+${MONTH_NAME},?\s+\d{4}`,
+    String.raw`\b${MONTH_NAME}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`,
     String.raw`(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}`,
     String.raw`(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}(?!\d)`,
   ].join('|'),
@@ -76,7 +74,7 @@ function isRoleOnly(words: readonly string[]): boolean {
   return words.some((w) => ROLE_WORDS.has(bare(w))) && words.every((w) => ROLE_WORDS.has(bare(w)) || ROLE_MODIFIERS.has(bare(w)));
 }
 
-/** Lower-case words that belong to names ("Nick van Mead", "Ana de la Cruz"). */
+/** Lower-case words that belong to names ("Ria van Dam", "Ana de la Cruz"). */
 const NAME_PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'del', 'della', 'di', 'da', 'du', 'la', 'le', 'bin', 'ibn', 'al', 'el', 'ter', 'y']);
 
 /** True when every word could be part of a person's name: capitalised, an initial, or a particle. */
@@ -184,10 +182,10 @@ function distinct(values: readonly string[]): string[] {
 }
 
 /** A weekday, or a day and month without the year ("Sat", "Jun 2", "2 June"). */
-const DAY_ALONE = new RegExp(String.raw`^(?:${WEEKDAY_NAME}|${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH})$`, 'i');
+const DAY_ALONE = new RegExp(String.raw`^(?:${WEEKDAY_NAME}|${MONTH_NAME}\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH_NAME})$`, 'i');
 
 /** A segment that starts with a month and a day ("March 3, 2024 at 10:00"): a dateline, not a name. */
-const DATE_FIRST = new RegExp(String.raw`^${MONTH}\s+\d{1,2}\b.*\d{4}`, 'i');
+const DATE_FIRST = new RegExp(String.raw`^${MONTH_NAME}\s+\d{1,2}\b.*\d{4}`, 'i');
 
 /** True for byline segments that are dates, times or reading times rather than names. */
 function isDateLike(seg: string): boolean {

@@ -11,7 +11,7 @@ describe('cleanByline', () => {
     ['Ada Quill, Ada Quill', 'Ada Quill'],
     ['Stella Kim and Jo Jett', 'Stella Kim and Jo Jett'],
     ['Pat Lowe 4 August 2010', 'Pat Lowe'],
-    ['Nick van Mead 2022-11-23T08:10+02:00', 'Nick van Mead'],
+    ['Ria van Dam 2022-11-23T08:10+02:00', 'Ria van Dam'],
     ['Kai Rowe 30 Sep 2022, 11:07am', 'Kai Rowe'],
     ['Yusra3/4/2025 000000Shares facebook twitter', 'Yusra'],
     ['Dee Marsh Last updated on 17 December 2025', 'Dee Marsh'],
