@@ -191,15 +191,33 @@ export function findDatelineText(snapshot: PageSnapshot, selection: ContentSelec
 /** Ancestors looked at to tell a masthead from a story's own header. */
 const MAX_MASTHEAD_DEPTH = 40;
 
+/** Nodes looked at for an h1 inside a header. */
+const MAX_HEADER_NODES = 300;
+
+/** True when an `<h1>` is among the first MAX_HEADER_NODES nodes below `node`. */
+function holdsHeading(snapshot: PageSnapshot, node: SnapshotNode): boolean {
+  const stack = [...node.children];
+  for (let visited = 0; stack.length > 0 && visited < MAX_HEADER_NODES; visited++) {
+    const n = snapshot.nodes[stack.pop() ?? -1];
+    if (n === undefined) continue;
+    if (n.tag === 'h1') return true;
+    for (const c of n.children) stack.push(c);
+  }
+  return false;
+}
+
 /**
  * True when the element sits in the site's header or navigation (`<nav>`, or a `<header>` or
- * role=banner that no `<article>` or `<main>` holds), not in a story's own header.
+ * role=banner that no `<article>` or `<main>` holds and that holds no h1), not in a story's own
+ * header.
  */
 function inMasthead(snapshot: PageSnapshot, node: SnapshotNode): boolean {
   let masthead = false;
   let n: SnapshotNode | undefined = node;
   for (let depth = 0; n !== undefined && depth < MAX_MASTHEAD_DEPTH; depth++) {
     if (n.tag === 'article' || n.tag === 'main' || n.attrs?.role === 'main') return false;
+    // a header that holds an h1 is a story's own (a theme's "entry-header" outside <article>)
+    if (n.tag === 'header' && holdsHeading(snapshot, n)) return false;
     if (n.tag === 'nav' || n.tag === 'header' || n.attrs?.role === 'banner' || n.attrs?.role === 'navigation') masthead = true;
     n = n.parent >= 0 ? snapshot.nodes[n.parent] : undefined;
   }

@@ -158,6 +158,8 @@ describe('extractMetadata: a date written as text', () => {
     expect(above(h('div', { attrs: { role: 'banner' } }, h('p', 'February 18, 2026')))).toBeNull();
     expect(above(h('div', h('p', 'February 18, 2026')))).toBe('2026-02-18');
     expect(above(h('main', h('header', h('p', 'February 18, 2026'))))).toBe('2026-02-18');
+    // a story's own header outside <article>, as some themes write it
+    expect(above(h('div', h('header', { attrs: { class: 'entry-header' } }, h('h1', 'Title'), h('p', 'February 18, 2026'))))).toBe('2026-02-18');
   });
 
   it('reads an ambiguous <time> in the order of the page\'s language; page times that could be read both ways agree on nothing', () => {
