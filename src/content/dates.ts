@@ -37,6 +37,9 @@ export const MONTH_NAME = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|
 
 const WEEKDAY = String.raw`(?:${WEEKDAY_NAME},?\s+)?`;
 
+/** A weekday before a numeric date ("Thu, 09/25/2025"), which NUMERIC_RE reads without it. */
+const WEEKDAY_BEFORE_NUMERIC = new RegExp(String.raw`^${WEEKDAY}(?=\d{1,2}[/-])`, 'i');
+
 /** `15 January 2024 [10:30[:00]] [zone]` and RFC 2822 (`Mon, 15 Jan 2024 10:30:00 +0000`). */
 const DAY_MONTH_RE = new RegExp(
   String.raw`^${WEEKDAY}(\d{1,2})(?:st|nd|rd|th)?\.?\s+([a-z]{3,9})\.?,?\s+(\d{4})${TIME_PART}\s*${ZONE_RE}?$`,
@@ -90,7 +93,7 @@ export function parseDate(raw: string, order?: DateOrder): string | null {
     .trim()
     .replace(/\s+/g, ' ')
     .replace(/^(["'])(.*)\1$/, '$2')
-    .replace(new RegExp(String.raw`^${WEEKDAY}(?=\d{1,2}[/-])`, 'i'), '');
+    .replace(WEEKDAY_BEFORE_NUMERIC, '');
   if (s === '') return null;
   let m = ISO_RE.exec(s);
   if (m) {

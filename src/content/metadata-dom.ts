@@ -10,7 +10,7 @@ import { LINE_SEPARATOR } from './byline.js';
 import { parseDate } from './dates.js';
 import type { DateOrder } from './dates.js';
 import { toText } from './text.js';
-import { DROPPED_TAGS, effectiveRoots, forEachSelected } from './tree.js';
+import { DROPPED_TAGS, effectiveRoots, forEachSelected, isTextUsable, parentOf } from './tree.js';
 import { cleanString } from './words.js';
 
 /** Vertical extent of the selected content in document coordinates. */
@@ -65,7 +65,7 @@ export function shortText(snapshot: PageSnapshot, node: SnapshotNode, maxChars: 
     if (n === undefined) continue;
     if (n.kind === 'text') {
       // what nodeText reads: visible text; white space between elements costs nothing
-      const t = n.visible ? (n.text ?? '').trim() : '';
+      const t = isTextUsable(n) ? (n.text ?? '').trim() : '';
       if (t === '') continue;
       chars += t.length;
       if (chars > maxChars) return null;
@@ -219,7 +219,7 @@ function inMasthead(snapshot: PageSnapshot, node: SnapshotNode): boolean {
     // a header that holds an h1 is a story's own (a theme's "entry-header" outside <article>)
     if (n.tag === 'header' && holdsHeading(snapshot, n)) return false;
     if (n.tag === 'nav' || n.tag === 'header' || n.attrs?.role === 'banner' || n.attrs?.role === 'navigation') masthead = true;
-    n = n.parent >= 0 ? snapshot.nodes[n.parent] : undefined;
+    n = parentOf(snapshot, n.id);
   }
   return masthead;
 }

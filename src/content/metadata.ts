@@ -117,11 +117,8 @@ function first<T>(...values: Array<T | null | undefined>): T | null {
  * content the h1 comes first.
  */
 function findTitle(src: Sources, siteName: string | null): string | null {
-  const heading = (): string | null => findHeading(src.snapshot, src.selection, siteName);
-  if (src.framed) {
-    const h1 = heading();
-    if (h1 !== null) return h1;
-  }
+  const h1 = findHeading(src.snapshot, src.selection, siteName);
+  if (src.framed && h1 !== null) return h1;
   const explicit = first(
     stringOf(src.article?.headline),
     src.article ? stringOf(src.article.name) : null,
@@ -129,7 +126,6 @@ function findTitle(src: Sources, siteName: string | null): string | null {
     metaValue(src, 'og:title'),
     metaValue(src, 'twitter:title'),
   );
-  const h1 = heading();
   if (explicit !== null) return headlineOf(stripSiteName(explicit, siteName, false), h1, hostLabels(src));
   if (h1 !== null) return h1;
   const docTitle = cleanString(src.snapshot.metadata?.title || src.snapshot.title);
