@@ -170,6 +170,40 @@ export function cleanByline(raw: string): string | null {
   return s;
 }
 
+/** A name written surname first, as scholarly metadata often gives it ("Okafor, Ruth"). */
+const SURNAME_FIRST = /^([^,]+?)\s*,\s*([^,]+)$/;
+
+/** What may follow a name after a comma without being its given name. */
+const NAME_SUFFIX = /^(?:jr|sr|ii|iii|iv|phd|md)\.?$/i;
+
+/** "Okafor, Ruth" as "Ruth Okafor"; any other name as it is. */
+export function givenNameFirst(name: string): string {
+  const m = SURNAME_FIRST.exec(name.trim());
+  if (!m || /\d/.test(name) || NAME_SUFFIX.test(m[2] ?? '')) return name;
+  return `${m[2] ?? ''} ${m[1] ?? ''}`;
+}
+
+/**
+ * A byline of several authors, each given on its own (one `citation_author` tag per author):
+ * the cleaned names without repeats, joined while they fit a byline, and "et al." when some do
+ * not. Null when no name is left.
+ */
+export function joinAuthors(names: readonly string[]): string | null {
+  const kept: string[] = [];
+  let cut = false;
+  for (const name of distinct(names.map(cleanByline).filter((n): n is string => n !== null))) {
+    if ([...kept, name].join(', ').length + ET_AL.length > MAX_BYLINE_CHARS) {
+      cut = true;
+      break;
+    }
+    kept.push(name);
+  }
+  if (kept.length === 0) return null;
+  return kept.join(', ') + (cut ? ET_AL : '');
+}
+
+const ET_AL = ' et al.';
+
 /** The strings without later repeats, compared without case. */
 function distinct(values: readonly string[]): string[] {
   const seen = new Set<string>();

@@ -6,7 +6,7 @@
 import type { PageSnapshot } from '../snapshot/types.js';
 import type { PageType } from '../classify/types.js';
 import type { ArticleMetadata, ContentSelection } from './types.js';
-import { cleanByline } from './byline.js';
+import { cleanByline, givenNameFirst, joinAuthors } from './byline.js';
 import { dateOrderOf, normalizeDate, parseDate } from './dates.js';
 import type { DateOrder } from './dates.js';
 import { decodeEntities, deref, imageUrlOf, indexJsonLd, looksLikeUrl, namesOf, pickMain, stringOf, typesOf } from './jsonld.js';
@@ -21,6 +21,8 @@ interface Sources {
   snapshot: PageSnapshot;
   selection: ContentSelection;
   meta: Record<string, string>;
+  /** Every value of the meta keys the page repeats. */
+  metaAll: Record<string, string[]>;
   ld: JsonLdIndex;
   article: JsonObject | undefined;
   page: JsonObject | undefined;
@@ -52,6 +54,12 @@ const STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'documentation', 
 /** Meta keys for the author. */
 const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'dcterms.creator', 'parsely-author', 'sailthru.author', 'byl', 'citation_author'];
 
+/**
+ * Author keys that name one person per tag, repeated for each author, often surname first
+ * (Highwire Press's citation_author, Dublin Core's creator): every tag counts.
+ */
+const ONE_AUTHOR_PER_TAG: ReadonlySet<string> = new Set(['dc.creator', 'dcterms.creator', 'citation_author']);
+
 /** Separators between a page title and the site name. */
 const TITLE_SEPARATOR = /\s+[|\-–—·•:/»‹›]\s+|\s+::\s+/;
 
@@ -78,6 +86,7 @@ export function extractMetadata(
     snapshot,
     selection,
     meta: md?.meta ?? {},
+    metaAll: md?.metaAll ?? {},
     ld,
     article: pickMain(ld, pageUrls, 'article'),
     page: pickMain(ld, pageUrls, 'page'),
@@ -103,6 +112,13 @@ export function extractMetadata(
 function metaValue(src: Sources, key: string): string | null {
   const v = src.meta[key];
   return v === undefined ? null : cleanString(decodeEntities(v));
+}
+
+/** Every value of a meta key (one when the page does not repeat it), cleaned, blanks left out. */
+function metaValues(src: Sources, key: string): string[] {
+  const v = Object.hasOwn(src.metaAll, key) ? src.metaAll[key] : undefined;
+  const all = v ?? (Object.hasOwn(src.meta, key) ? [src.meta[key] as string] : []);
+  return all.map((x) => cleanString(decodeEntities(x))).filter((x): x is string => x !== null);
 }
 
 /** The first non-null result. */
@@ -222,11 +238,11 @@ function findByline(src: Sources): string | null {
     if (b !== null) return b;
   }
   for (const key of AUTHOR_META_KEYS) {
-    const v = metaValue(src, key);
-    if (v !== null && !looksLikeUrl(v)) {
-      const b = cleanByline(v);
-      if (b !== null) return b;
-    }
+    const names = metaValues(src, key).filter((v) => !looksLikeUrl(v));
+    // a key given twice with other values: the first that reads as a byline (a template's blank
+    // or placeholder tag may come first)
+    const b = ONE_AUTHOR_PER_TAG.has(key) ? joinAuthors(names.map(givenNameFirst)) : first(...names.map(cleanByline));
+    if (b !== null) return b;
   }
   const dom = src.framed ? null : fromDom();
   return dom ?? (src.story ? findUnmarkedByline(src.snapshot, src.selection) : null);

@@ -369,11 +369,21 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
 
   // ---- metadata ----
   const meta: Record<string, string> = {};
+  // every value of each key, for keys a page repeats (one citation_author per author); a Map, so
+  // that a key such as "__proto__" is only a key here, and is left out of the object (which a
+  // reader's JSON.parse or schema would turn into a prototype, or drop)
+  const metaValues = new Map<string, string[]>();
   doc.querySelectorAll('meta').forEach((m) => {
     const key = (m.getAttribute('property') || m.getAttribute('name') || m.getAttribute('itemprop') || m.getAttribute('http-equiv') || '').toLowerCase().trim();
     const content = m.getAttribute('content');
-    if (key && content !== null && !(key in meta)) meta[key] = content.trim().slice(0, 2000);
+    if (!key || content === null) return;
+    const value = content.trim().slice(0, 2000);
+    if (!(key in meta)) meta[key] = value;
+    const values = metaValues.get(key) ?? [];
+    if (values.length < 50 && !values.includes(value)) values.push(value);
+    metaValues.set(key, values);
   });
+  const repeated = [...metaValues].filter(([key, values]) => values.length > 1 && key !== '__proto__');
   const jsonLd: unknown[] = [];
   doc.querySelectorAll('script[type="application/ld+json"]').forEach((s) => {
     const txt = (s.textContent || '').trim();
@@ -423,6 +433,7 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
       lang: html?.getAttribute('lang') || html?.getAttribute('xml:lang') || meta['content-language'] || '',
       dir: html?.getAttribute('dir') || (body?.getAttribute && body.getAttribute('dir')) || '',
       meta,
+      ...(repeated.length > 0 ? { metaAll: Object.fromEntries(repeated) } : {}),
       jsonLd,
       times,
     },

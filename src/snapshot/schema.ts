@@ -49,7 +49,7 @@ export const pageSnapshotSchema = z
     forms: z.array(z.object({ node: z.number().int(), tag: z.string(), type: z.string() })),
     metadata: z.object({
       title: z.string(), description: z.string(), canonical: z.string(), baseHref: z.string().optional(), lang: z.string(), dir: z.string(),
-      meta: z.record(z.string(), z.string()), jsonLd: z.array(z.unknown()), times: z.array(z.string()),
+      meta: z.record(z.string(), z.string()), metaAll: z.record(z.string(), z.array(z.string())).optional(), jsonLd: z.array(z.unknown()), times: z.array(z.string()),
     }),
   })
   .superRefine((s, ctx) => {

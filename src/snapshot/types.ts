@@ -117,6 +117,12 @@ export interface PageMetadata {
   dir: string;
   /** Every `<meta name|property|itemprop=... content=...>` by lower-cased key (first wins). */
   meta: Record<string, string>;
+  /**
+   * Every distinct value of the keys a page gives more than one value (first 50 each, in document
+   * order): one `citation_author` per author. Absent when no key repeats, and in snapshots
+   * recorded before it was added.
+   */
+  metaAll?: Record<string, string[]>;
   /** Parsed JSON-LD objects (invalid blocks are skipped). */
   jsonLd: unknown[];
   /** `<time datetime>` values in document order (first 20). */

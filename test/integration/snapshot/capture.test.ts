@@ -5,6 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureSnapshot, SNAPSHOT_INIT_SCRIPT } from '../../../src/snapshot/capture.js';
+import { parseSnapshot } from '../../../src/snapshot/schema.js';
 import { haveChromium, launch } from '../report/helpers.js';
 
 const PAGE = `<!doctype html><html lang="en"><head><title>Two ways</title><meta name="description" content="d"></head>
@@ -88,5 +89,28 @@ describe.skipIf(!haveChromium)('captureSnapshot (Chromium)', () => {
     const lateArrays = hostile.replace("JSON.stringify = function () { return '\"replaced\"'; };", '');
     const late = await take(lateArrays, false);
     expect(late.snapshot.nodes.map((n) => [n.tag, n.text ?? ''])).toEqual(good.snapshot.nodes.map((n) => [n.tag, n.text ?? '']));
+  });
+
+  it('keeps every value of a repeated meta key, leaves "__proto__" out, and the snapshot reads back the same', async () => {
+    const html = `<!doctype html><html><head><title>t</title>
+      <meta name="citation_author" content="Okafor, Ruth"><meta name="citation_author" content="Ivan Petrov">
+      <meta name="citation_author" content="Okafor, Ruth"><meta name="__proto__" content="a"><meta name="__proto__" content="b">
+      <meta name="description" content="same"><meta name="description" content="same">
+      </head><body><p>Text of a page.</p></body></html>`;
+    const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+    try {
+      const page = await context.newPage();
+      await page.setContent(html);
+      const { snapshot } = await captureSnapshot(page, { requestedUrl: 'about:test' });
+      // the snapshot as captured and as read back from its JSON are the same
+      const parsed = parseSnapshot(JSON.parse(JSON.stringify(snapshot)));
+      expect(parsed.metadata).toEqual(snapshot.metadata);
+      const all = parsed.metadata.metaAll ?? {};
+      expect(all).toEqual({ citation_author: ['Okafor, Ruth', 'Ivan Petrov'] });
+      expect(Object.getPrototypeOf(all)).toBe(Object.prototype);
+      expect(parsed.metadata.meta['citation_author']).toBe('Okafor, Ruth');
+    } finally {
+      await context.close();
+    }
   });
 });

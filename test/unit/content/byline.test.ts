@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanByline, isPersonName } from '../../../src/content/byline.js';
+import { cleanByline, givenNameFirst, isPersonName, joinAuthors } from '../../../src/content/byline.js';
 
 describe('cleanByline', () => {
   it.each([
@@ -75,5 +75,23 @@ describe('cleanByline', () => {
       expect(isPersonName(name), name).toBe(true);
     }
     for (const text of ['Ida', 'Become A', 'Writer Guidelines', 'Sign up', 'Design Studio 2024', 'One Two Three Four Five Six']) expect(isPersonName(text), text).toBe(false);
+  });
+});
+
+describe('givenNameFirst and joinAuthors (one author per tag)', () => {
+  it.each([
+    ['Okafor, Ruth', 'Ruth Okafor'],
+    ['de Jong, Michiel', 'Michiel de Jong'],
+    ['Ruth Okafor', 'Ruth Okafor'],
+    ['Okafor, Jr.', 'Okafor, Jr.'],
+    ['Unit 4, Lab 2', 'Unit 4, Lab 2'],
+    ['Okafor, Ruth, Lee', 'Okafor, Ruth, Lee'],
+  ])('%s -> %s', (name, expected) => {
+    expect(givenNameFirst(name)).toBe(expected);
+  });
+
+  it('joins the names without repeats, and is null when none is left', () => {
+    expect(joinAuthors(['Ruth Okafor', 'ruth okafor', 'By Ivan Petrov'])).toBe('Ruth Okafor, Ivan Petrov');
+    expect(joinAuthors(['', '   '])).toBeNull();
   });
 });

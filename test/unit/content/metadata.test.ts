@@ -251,6 +251,23 @@ describe('extractMetadata: byline', () => {
     expect(meta([article(h('p', 'x'))], metadata({ meta: { citation_author: 'Ruth Okafor' } })).byline).toBe('Ruth Okafor');
   });
 
+  it('reads every citation_author tag, given name first, and ends a list too long for a byline with "et al."', () => {
+    const tags = (names: string[]) => metadata({ meta: { citation_author: names[0] ?? '' }, metaAll: { citation_author: names } });
+    expect(meta([article(h('p', 'x'))], tags(['Okafor, Ruth', 'Ivan Petrov', 'Lee, J. K.'])).byline).toBe('Ruth Okafor, Ivan Petrov, J. K. Lee');
+    expect(meta([article(h('p', 'x'))], metadata({ meta: { citation_author: 'Okafor, Ruth' } })).byline).toBe('Ruth Okafor');
+    const many = Array.from({ length: 12 }, (_, i) => `Author${'abcdefghijkl'[i]} Surname${'abcdefghijkl'[i]}`);
+    const byline = meta([article(h('p', 'x'))], tags(many)).byline ?? '';
+    expect(byline).toMatch(/^Authora Surnamea, Authorb Surnameb, .* et al\.$/);
+    expect(byline.length).toBeLessThanOrEqual(120);
+  });
+
+  it('takes the first author tag that names someone when a template left a blank one first', () => {
+    const blankFirst = metadata({ meta: { author: '' }, metaAll: { author: ['', 'Tomas Lind'] } });
+    expect(meta([article(h('p', 'x'))], blankFirst).byline).toBe('Tomas Lind');
+    // a key the page did not repeat is read from `meta` as before
+    expect(meta([article(h('p', 'x'))], metadata({ meta: { author: 'Tomas Lind' }, metaAll: { 'article:tag': ['a', 'b'] } })).byline).toBe('Tomas Lind');
+  });
+
   it('joins the parts of an hCard name, and reads the whole element when it holds no name element', () => {
     const hcard = [article(h('span', { attrs: { class: 'author vcard' } }, 'By ', h('span', { attrs: { class: 'fn n' } }, h('span', { attrs: { class: 'given-name' } }, 'Ann'), ' ', h('span', { attrs: { class: 'family-name' } }, 'Lee'))), h('p', 'Body'))];
     expect(meta(hcard).byline).toBe('Ann Lee');
