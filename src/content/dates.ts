@@ -32,8 +32,14 @@ const TIME_PART = String.raw`(?:,?\s*(?:at\s+|t)?(\d{1,2})[:.](\d{2})(?:[:.](\d{
 /** A weekday as written ("Sat", "Thurs.", "Sunday"), not a word that starts like one ("Monica"). */
 export const WEEKDAY_NAME = String.raw`(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:s|nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)\.?`;
 
-/** A month by name or abbreviation ("Sep", "Sept.", "September"); MONTHS and monthMatches check it. */
-export const MONTH_NAME = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/**
+ * A month by name or abbreviation ("Sep", "Sept.", "September"): three or more of its first
+ * letters, and not the start of a longer word, so that names such as "Marco" or "Octavia" are
+ * not months.
+ */
+export const MONTH_NAME = String.raw`(?:${MONTH_NAMES.map((m) => m.slice(0, 3) + [...m.slice(3)].reduceRight((rest, ch) => `(?:${ch}${rest})?`, '')).join('|')})(?![a-zA-Z\u00C0-\u024F])\.?`;
 
 const WEEKDAY = String.raw`(?:${WEEKDAY_NAME},?\s+)?`;
 
@@ -174,8 +180,7 @@ function clockHour(h: string | undefined, ampm: string | undefined): number | un
 /** True when `name` is a month name or a prefix of one of at least three letters. */
 function monthMatches(name: string): boolean {
   const n = name.toLowerCase();
-  const full = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-  return n.length >= 3 && full.some((f) => f.startsWith(n) || (n === 'sept' && f === 'september'));
+  return n.length >= 3 && MONTH_NAMES.some((f) => f.startsWith(n));
 }
 
 /** Validates the parts and writes them as ISO 8601; null when out of range or the zone is unknown. */

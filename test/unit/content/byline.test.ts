@@ -43,6 +43,10 @@ describe('cleanByline', () => {
     ['Jo Lee · On March 3, 2024', 'Jo Lee'],
     ['Jo Lee · Weds', 'Jo Lee'],
     ['Anna Date', 'Anna Date'],
+    // a name that starts with a month's letters is not a month ("Marco", "Octavia"); "Sept" is
+    ['By Marco 99', 'Marco 99'],
+    ['Octavia 3 · Sept 9', 'Octavia 3'],
+    ['Jo Lee · Sep. 9', 'Jo Lee'],
   ])('%s → %s', (raw, clean) => {
     expect(cleanByline(raw)).toBe(clean);
   });
