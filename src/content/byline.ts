@@ -6,7 +6,7 @@
  * the page). trafilatura's author normalisation and Readability's byline checks do the same kind
  * of work; the word lists here are English, as the pages' role words mostly are.
  */
-import { MONTH_NAME, WEEKDAY_NAME, parseDate } from './dates.js';
+import { MONTH_NAME, MONTH_WORD, WEEKDAY_NAME, parseDate } from './dates.js';
 
 /** Separators inside a byline or dateline ("Jane Doe · March 3, 2024 · 4 min read"). */
 export const LINE_SEPARATOR = /\s+[·•|]\s+|\s+[–—]\s+/;
@@ -35,8 +35,8 @@ const TEMPLATE = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+){3,}$|\{\{|\}\}|\$\{/i;
 /** A date inside a name's line ("Pat Lowe 4 August 2010", "Yusra3/4/2025", "Ana de la Cruz 2022-11-23T08:10"). */
 const DATE_INSIDE = new RegExp(
   [
-    String.raw`(?<!\d)\d{1,2}(?:st|nd|rd|th)?\.?\s+${MONTH_NAME},?\s+\d{4}`,
-    String.raw`\b${MONTH_NAME}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`,
+    String.raw`(?<!\d)\d{1,2}(?:st|nd|rd|th)?\.?\s+${MONTH_WORD},?\s+\d{4}`,
+    String.raw`${MONTH_WORD}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`,
     String.raw`(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}`,
     String.raw`(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}(?!\d)`,
   ].join('|'),
@@ -173,33 +173,44 @@ export function cleanByline(raw: string): string | null {
 /** A name written surname first, as scholarly metadata often gives it ("Okafor, Ruth"). */
 const SURNAME_FIRST = /^([^,]+?)\s*,\s*([^,]+)$/;
 
-/** What may follow a name after a comma without being its given name. */
-const NAME_SUFFIX = /^(?:jr|sr|ii|iii|iv|phd|md)\.?$/i;
+/** What follows a name after a comma without being its given name: a suffix, a degree, a company form. */
+const NAME_SUFFIX = /^(?:jr|sr|ii|iii|iv|phd|md|esq|dvm|rn|mba|msc|bsc|ma|ba|inc|ltd|llc|co|corp|gmbh)$/i;
 
-/** "Okafor, Ruth" as "Ruth Okafor"; any other name as it is. */
+/** Words that start a surname in lower case ("van der Berg", "de Jong", "bin Laden"). */
+const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'da', 'di', 'du', 'dos', 'das', 'le', 'la', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'y']);
+
+/** A Latin letter: only names in Latin script are written "Surname, Given" to be turned round. */
+const LATIN = /[A-Za-z\u00C0-\u024F]/;
+
+/**
+ * "Okafor, Ruth" as "Ruth Okafor"; any other name as it is. Not turned round: a credential or
+ * company form after the comma ("Ann Lee, Ph.D.", "Acme, Inc."), a whole name before it
+ * ("Ruth Okafor, Ivan Petrov", "Ruth Okafor, MIT"), digits, names in other scripts.
+ */
 export function givenNameFirst(name: string): string {
   const m = SURNAME_FIRST.exec(name.trim());
-  if (!m || /\d/.test(name) || NAME_SUFFIX.test(m[2] ?? '')) return name;
-  return `${m[2] ?? ''} ${m[1] ?? ''}`;
+  if (!m || /\d/.test(name)) return name;
+  const [surname, given] = [m[1] ?? '', m[2] ?? ''];
+  if (NAME_SUFFIX.test(given.replace(/\./g, '')) || !LATIN.test(surname) || !LATIN.test(given)) return name;
+  const capitalised = surname.split(/\s+/).filter((w) => !PARTICLES.has(w.toLowerCase()));
+  if (capitalised.length > 1) return name;
+  return `${given} ${surname}`;
 }
 
 /**
  * A byline of several authors, each given on its own (one `citation_author` tag per author):
- * the cleaned names without repeats, joined while they fit a byline, and "et al." when some do
- * not. Null when no name is left.
+ * the cleaned names without repeats, all of them when they fit a byline, else as many as fit
+ * with "et al." (the first alone when even that does not fit). Names that keep a comma ("Lee,
+ * Jr.") are set apart with semicolons. Null when no name is left.
  */
 export function joinAuthors(names: readonly string[]): string | null {
-  const kept: string[] = [];
-  let cut = false;
-  for (const name of distinct(names.map(cleanByline).filter((n): n is string => n !== null))) {
-    if ([...kept, name].join(', ').length + ET_AL.length > MAX_BYLINE_CHARS) {
-      cut = true;
-      break;
-    }
-    kept.push(name);
-  }
-  if (kept.length === 0) return null;
-  return kept.join(', ') + (cut ? ET_AL : '');
+  const all = distinct(names.map(cleanByline).filter((n): n is string => n !== null));
+  const sep = all.some((n) => n.includes(',')) ? '; ' : ', ';
+  if (all.length === 0) return null;
+  if (all.join(sep).length <= MAX_BYLINE_CHARS) return all.join(sep);
+  let k = 0;
+  while (k < all.length && all.slice(0, k + 1).join(sep).length + ET_AL.length <= MAX_BYLINE_CHARS) k++;
+  return k === 0 ? (all[0] as string) : all.slice(0, k).join(sep) + ET_AL;
 }
 
 const ET_AL = ' et al.';

@@ -35,11 +35,23 @@ export const WEEKDAY_NAME = String.raw`(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:s|
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 /**
- * A month by name or abbreviation ("Sep", "Sept.", "September"): three or more of its first
- * letters, and not the start of a longer word, so that names such as "Marco" or "Octavia" are
- * not months.
+ * Letters of the Latin, Greek and Cyrillic scripts and combining marks: the edges of a word in
+ * patterns that are not Unicode-aware (no u flag, so `\b` sees only ASCII letters).
  */
-export const MONTH_NAME = String.raw`(?:${MONTH_NAMES.map((m) => m.slice(0, 3) + [...m.slice(3)].reduceRight((rest, ch) => `(?:${ch}${rest})?`, '')).join('|')})(?![a-zA-Z\u00C0-\u024F])\.?`;
+const LETTER = String.raw`a-zA-Z\u00C0-\u024F\u0300-\u036F\u0370-\u03FF\u0400-\u04FF`;
+
+/**
+ * A month by name or abbreviation ("Sep", "Sept.", "September"): three or more of its first
+ * letters as a word of its own, so that names such as "Marco", "Octavia" or "Ómar" are not months.
+ */
+export const MONTH_NAME = String.raw`(?<![${LETTER}])(?:${MONTH_NAMES.map((m) => m.slice(0, 3) + [...m.slice(3)].reduceRight((rest, ch) => `(?:${ch}${rest})?`, '')).join('|')})(?![${LETTER}])\.?`;
+
+/**
+ * A word that starts with a month's first three letters: English month names, other languages'
+ * ("Juni", "junio", "novembre"), and names such as "Marco" too, so it may only be read where a
+ * day and a year stand beside it.
+ */
+export const MONTH_WORD = String.raw`(?<![${LETTER}])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[${LETTER}]*\.?`;
 
 const WEEKDAY = String.raw`(?:${WEEKDAY_NAME},?\s+)?`;
 

@@ -370,20 +370,23 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
   // ---- metadata ----
   const meta: Record<string, string> = {};
   // every value of each key, for keys a page repeats (one citation_author per author); a Map, so
-  // that a key such as "__proto__" is only a key here, and is left out of the object (which a
-  // reader's JSON.parse or schema would turn into a prototype, or drop)
+  // that a key such as "__proto__" or "constructor" is only a key here. The repeated values are
+  // bounded (keys, values per key, characters per value): a page cannot make the snapshot huge.
   const metaValues = new Map<string, string[]>();
   doc.querySelectorAll('meta').forEach((m) => {
     const key = (m.getAttribute('property') || m.getAttribute('name') || m.getAttribute('itemprop') || m.getAttribute('http-equiv') || '').toLowerCase().trim();
     const content = m.getAttribute('content');
-    if (!key || content === null) return;
-    const value = content.trim().slice(0, 2000);
-    if (!(key in meta)) meta[key] = value;
-    const values = metaValues.get(key) ?? [];
-    if (values.length < 50 && !values.includes(value)) values.push(value);
-    metaValues.set(key, values);
+    if (!key || content === null || key === '__proto__') return;
+    const values = metaValues.get(key);
+    if (values === undefined) {
+      meta[key] = content.trim().slice(0, 2000);
+      metaValues.set(key, [content.trim().slice(0, 300)]);
+    } else {
+      const value = content.trim().slice(0, 300);
+      if (values.length < 50 && !values.includes(value)) values.push(value);
+    }
   });
-  const repeated = [...metaValues].filter(([key, values]) => values.length > 1 && key !== '__proto__');
+  const repeated = [...metaValues].filter(([, values]) => values.length > 1).slice(0, 64);
   const jsonLd: unknown[] = [];
   doc.querySelectorAll('script[type="application/ld+json"]').forEach((s) => {
     const txt = (s.textContent || '').trim();

@@ -118,9 +118,9 @@ export interface PageMetadata {
   /** Every `<meta name|property|itemprop=... content=...>` by lower-cased key (first wins). */
   meta: Record<string, string>;
   /**
-   * Every distinct value of the keys a page gives more than one value (first 50 each, in document
-   * order): one `citation_author` per author. Absent when no key repeats, and in snapshots
-   * recorded before it was added.
+   * Every distinct value of the keys a page gives more than one distinct value, in document order
+   * (the first 64 such keys, 50 values each, each cut at 300 characters): one `citation_author` per
+   * author. Absent when no key repeats, and in snapshots recorded before it was added.
    */
   metaAll?: Record<string, string[]>;
   /** Parsed JSON-LD objects (invalid blocks are skipped). */

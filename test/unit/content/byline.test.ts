@@ -47,6 +47,13 @@ describe('cleanByline', () => {
     ['By Marco 99', 'Marco 99'],
     ['Octavia 3 · Sept 9', 'Octavia 3'],
     ['Jo Lee · Sep. 9', 'Jo Lee'],
+    ['Juneau 3', 'Juneau 3'],
+    ['Mayor 5 · Augusta 4', 'Mayor 5 · Augusta 4'],
+    ['Marché 2', 'Marché 2'],
+    // a date glued to a name, in another language: the month may be any word with a day and a year
+    ['Hans Meier 3. Juni 2024', 'Hans Meier'],
+    ['Ana Ruiz 3 junio 2024', 'Ana Ruiz'],
+    ['Jean Roy 3 novembre 2024', 'Jean Roy'],
   ])('%s → %s', (raw, clean) => {
     expect(cleanByline(raw)).toBe(clean);
   });
@@ -90,6 +97,17 @@ describe('givenNameFirst and joinAuthors (one author per tag)', () => {
     ['Okafor, Jr.', 'Okafor, Jr.'],
     ['Unit 4, Lab 2', 'Unit 4, Lab 2'],
     ['Okafor, Ruth, Lee', 'Okafor, Ruth, Lee'],
+    ['Lind, J.', 'J. Lind'],
+    ['Okafor, Ruth Ann', 'Ruth Ann Okafor'],
+    // credentials and company forms stay where they are
+    ['Ann Lee, Ph.D.', 'Ann Lee, Ph.D.'],
+    ['Tomas Lind, M.D.', 'Tomas Lind, M.D.'],
+    ['Acme, Inc.', 'Acme, Inc.'],
+    // a whole name before the comma: two names, or a name and a place
+    ['Ruth Okafor, Ivan Petrov', 'Ruth Okafor, Ivan Petrov'],
+    ['Ruth Okafor, MIT', 'Ruth Okafor, MIT'],
+    // names in other scripts keep their own order
+    ['王, 小明', '王, 小明'],
   ])('%s -> %s', (name, expected) => {
     expect(givenNameFirst(name)).toBe(expected);
   });
@@ -97,5 +115,19 @@ describe('givenNameFirst and joinAuthors (one author per tag)', () => {
   it('joins the names without repeats, and is null when none is left', () => {
     expect(joinAuthors(['Ruth Okafor', 'ruth okafor', 'By Ivan Petrov'])).toBe('Ruth Okafor, Ivan Petrov');
     expect(joinAuthors(['', '   '])).toBeNull();
+  });
+
+  it('keeps every name that fits, and cuts with "et al." only when some do not', () => {
+    const a = `Ann ${'a'.repeat(52)}`;
+    const b = `Bo ${'b'.repeat(58)}`;
+    // 119 characters together: both, with no "et al."
+    expect(joinAuthors([a, b])).toBe(`${a}, ${b}`);
+    const c = 'Cy Lind';
+    expect(joinAuthors([a, b, c])).toBe(`${a} et al.`);
+    expect(joinAuthors([c, a, b])).toBe(`${c}, ${a} et al.`);
+  });
+
+  it('sets names that keep a comma apart with semicolons', () => {
+    expect(joinAuthors(['Lee, Jr.', 'Ruth Okafor'])).toBe('Lee, Jr.; Ruth Okafor');
   });
 });

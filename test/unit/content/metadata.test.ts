@@ -261,6 +261,11 @@ describe('extractMetadata: byline', () => {
     expect(byline.length).toBeLessThanOrEqual(120);
   });
 
+  it('leaves a DC.creator tag that names two people, or a name with a credential, as it is', () => {
+    expect(meta([article(h('p', 'x'))], metadata({ meta: { 'dc.creator': 'Ruth Okafor, Ivan Petrov' } })).byline).toBe('Ruth Okafor, Ivan Petrov');
+    expect(meta([article(h('p', 'x'))], metadata({ meta: { citation_author: 'Ann Lee, Ph.D.' } })).byline).toBe('Ann Lee, Ph.D.');
+  });
+
   it('takes the first author tag that names someone when a template left a blank one first', () => {
     const blankFirst = metadata({ meta: { author: '' }, metaAll: { author: ['', 'Tomas Lind'] } });
     expect(meta([article(h('p', 'x'))], blankFirst).byline).toBe('Tomas Lind');
