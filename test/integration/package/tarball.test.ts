@@ -172,6 +172,14 @@ describe('the packed package', () => {
     }
   });
 
+  it('leaves the command line executable after `npm run build`, in the checkout and in the tarball', () => {
+    // npx links a checkout's bin once and sets its mode only then: a checkout cloned again at the
+    // same path, or built again, must have an executable bin of its own
+    expect(statSync(path.join(ROOT, 'dist/cli/main.js')).mode & 0o111).toBe(0o111);
+    expect(statSync(path.join(unpacked, 'package/dist/cli/main.js')).mode & 0o111).toBe(0o111);
+    expect(readFileSync(path.join(ROOT, 'dist/cli/main.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+  });
+
   it('runs no script on install, builds on pack, and states the Node versions', () => {
     const pkg = JSON.parse(readFileSync(path.join(unpacked, 'package/package.json'), 'utf8')) as Pkg;
     for (const s of ['prepare', 'preinstall', 'install', 'postinstall']) expect(pkg.scripts[s], s).toBeUndefined();
