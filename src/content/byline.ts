@@ -20,8 +20,14 @@ const MAX_LINE_CHARS = 1000;
 /** "By", "Written by:", "Author:" before the names. */
 const PREFIX = /^(?:(?:(?:written|authored|posted|post|published|story|words|text|reporting|report|guide|recipe|article|review)\s+)?by\b|author\s*:)\s*:?\s*/i;
 
+/** "By" in French, Spanish and Dutch ("Par", "Por", "Door"), before a capital: not "par exemple". */
+const FOREIGN_BY = /^(?:[Pp]ar|[Pp]or|[Dd]oor)\s+(?=\p{Lu})/u;
+
+/** The line without the "By" before its names. */
+const withoutPrefix = (s: string): string => s.replace(PREFIX, '').replace(FOREIGN_BY, '');
+
 /** True when a line starts as a byline does ("By", "Written by", "Author:"). */
-export const startsAsByline = (text: string): boolean => PREFIX.test(text.trimStart());
+export const startsAsByline = (text: string): boolean => PREFIX.test(text.trimStart()) || FOREIGN_BY.test(text.trimStart());
 
 /** The same words left at the end with no name after them ("Jun 2 Written By"), and the label of a date cut off after a name ("Last updated on", "Date:", "On"). */
 const SUFFIX = /\s*(?:\b(?:written|authored|posted|published)\s+by|\b(?:last\s+|originally\s+)?(?:updated|published|posted|modified|created|released)(?:\s+(?:on|at))?|\bdated?(?=\s*:)|\bdated|(?:^|\s)(?:on|at))\s*:?\s*$/i;
@@ -55,7 +61,9 @@ const ROLE_WORDS = new Set([
   'founder', 'co-founder', 'cofounder', 'reviewer', 'expert', 'analyst', 'producer', 'blogger',
   'photographer', 'intern', 'ceo', 'cto', 'president', 'director', 'manager', 'consultant',
   'strategist', 'specialist', 'writers', 'reporters', 'editors', 'contributors', 'correspondents',
-  'columnists', 'journalists', 'authors',
+  'columnists', 'journalists', 'authors', 'technologist', 'engineer', 'scientist', 'researcher',
+  'professor', 'lecturer', 'attorney', 'lawyer', 'counsel', 'fellow', 'officer', 'coordinator',
+  'advisor', 'adviser',
 ]);
 
 /** Words that qualify a job ("Senior", "Contributing", "Tech"). */
@@ -128,7 +136,7 @@ const BRACKETED = /\s*\(([^()]*)\)/g;
 
 /** One segment of a byline line: its names, without prefix, date, badges, buttons or job titles. */
 function segmentNames(segment: string): string[] {
-  let s = segment.replace(PREFIX, '').replace(BRACKETED, (m: string, inner: string) => (inner.split(' ').some((w) => ROLE_WORDS.has(bare(w))) ? '' : m));
+  let s = withoutPrefix(segment).replace(BRACKETED, (m: string, inner: string) => (inner.split(' ').some((w) => ROLE_WORDS.has(bare(w))) ? '' : m));
   for (const re of [DATE_INSIDE, BADGES, BUTTONS]) s = cutAt(s, re);
   s = s.replace(SUFFIX, '').replace(/[\s|,·•–—»«:-]+$/u, '').replace(/^[\s&,]+/u, '').replace(/\*+$/u, '').trim();
   if (s === '' || isDateLike(s)) return [];
@@ -161,7 +169,7 @@ export function cleanByline(raw: string): string | null {
   const segments = line
     .split(LINE_SEPARATOR)
     .map((seg) => seg.trim())
-    .filter((seg) => seg !== '' && !isDateLike(seg.replace(PREFIX, '')))
+    .filter((seg) => seg !== '' && !isDateLike(withoutPrefix(seg)))
     .map((seg) => distinct(segmentNames(seg)).join(', '))
     .filter((names) => names !== '');
   // the same names twice: once per JSON-LD object, or a name line and its link

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanByline, givenNameFirst, isPersonName, joinAuthors } from '../../../src/content/byline.js';
+import { cleanByline, givenNameFirst, isPersonName, joinAuthors, startsAsByline } from '../../../src/content/byline.js';
 
 describe('cleanByline', () => {
   it.each([
@@ -54,6 +54,14 @@ describe('cleanByline', () => {
     ['Hans Meier 3. Juni 2024', 'Hans Meier'],
     ['Ana Ruiz 3 junio 2024', 'Ana Ruiz'],
     ['Jean Roy 3 novembre 2024', 'Jean Roy'],
+    // "by" in French, Spanish and Dutch, before a name only
+    ['Par Sébastien Farcis', 'Sébastien Farcis'],
+    ['Por María López', 'María López'],
+    ['Door Jan de Vries', 'Jan de Vries'],
+    ['Parker Lee', 'Parker Lee'],
+    ['Jo Lee, Senior Staff Technologist, Example Project', 'Jo Lee'],
+    ['Posted by Bo Park, Software Engineer on Example Play', 'Bo Park'],
+    ['Our Foreign Staff', 'Our Foreign Staff'],
   ])('%s → %s', (raw, clean) => {
     expect(cleanByline(raw)).toBe(clean);
   });
@@ -129,5 +137,17 @@ describe('givenNameFirst and joinAuthors (one author per tag)', () => {
 
   it('sets names that keep a comma apart with semicolons', () => {
     expect(joinAuthors(['Lee, Jr.', 'Ruth Okafor'])).toBe('Lee, Jr.; Ruth Okafor');
+  });
+});
+
+describe('startsAsByline', () => {
+  it.each([
+    ['By Jo Lee', true],
+    ['WRITTEN BY JO LEE', true],
+    ['Par Ana Ruiz', true],
+    ['par exemple, un texte', false],
+    ['Parker Lee wrote this', false],
+  ])('%s -> %s', (line, expected) => {
+    expect(startsAsByline(line)).toBe(expected);
   });
 });
