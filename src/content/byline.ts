@@ -20,8 +20,8 @@ const MAX_LINE_CHARS = 1000;
 /** "By", "Written by:", "Author:" before the names. */
 const PREFIX = /^(?:(?:(?:written|authored|posted|post|published|story|words|text|reporting|report|guide|recipe|article|review)\s+)?by\b|author\s*:)\s*:?\s*/i;
 
-/** "By" in French, Spanish and Dutch ("Par", "Por", "Door"), before a capital: not "par exemple". */
-const FOREIGN_BY = /^(?:[Pp]ar|[Pp]or|[Dd]oor)\s+(?=\p{Lu})/u;
+/** "By" in French, Spanish and Dutch ("Par", "Por", "Door"), and "Author" without a colon, before a capital: not "par exemple". */
+const FOREIGN_BY = /^(?:[Pp]ar|[Pp]or|[Dd]oor|[Aa]uthor|AUTHOR)\s+(?=\p{Lu})/u;
 
 /** The line without the "By" before its names. */
 const withoutPrefix = (s: string): string => s.replace(PREFIX, '').replace(FOREIGN_BY, '');
@@ -38,13 +38,15 @@ const OTHER_CREDITS = /(?:^|\s+)(?:(?:medically|expert)\s+)?(?:reviewed|edited|f
 /** A template key left unfilled ("page.head.extra.author", "{{ author }}"). */
 const TEMPLATE = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+){3,}$|\{\{|\}\}|\$\{/i;
 
-/** A date inside a name's line ("Pat Lowe 4 August 2010", "Yusra3/4/2025", "Ana de la Cruz 2022-11-23T08:10"). */
+/** A date inside a name's line ("Pat Lowe 4 August 2010", "Yusra3/4/2025", "Ana de la Cruz 2022-11-23T08:10", "jamesw 1 year ago"). */
 const DATE_INSIDE = new RegExp(
   [
     String.raw`(?<!\d)\d{1,2}(?:st|nd|rd|th)?\.?\s+${MONTH_WORD},?\s+\d{4}`,
     String.raw`${MONTH_WORD}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`,
     String.raw`(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}`,
     String.raw`(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}(?!\d)`,
+    // a relative time after a forum user's name ("jamesw 1 year ago")
+    String.raw`\b(?:\d+|an?)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\b`,
   ].join('|'),
   'i',
 );
@@ -246,5 +248,6 @@ function isDateLike(seg: string): boolean {
   if (DAY_ALONE.test(seg)) return true;
   if (/^(?:updated|published|posted|last updated)\b/i.test(seg)) return true;
   if (/\b\d+\s*(?:min(?:ute)?s?|hours?|hrs?|days?)\b.*\b(?:read|ago)\b/i.test(seg)) return true;
+  if (/^(?:\d+|an?)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago$/i.test(seg)) return true;
   return DATE_FIRST.test(seg) || /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b/.test(seg);
 }

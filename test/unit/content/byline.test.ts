@@ -62,6 +62,11 @@ describe('cleanByline', () => {
     ['Jo Lee, Senior Staff Technologist, Example Project', 'Jo Lee'],
     ['Posted by Bo Park, Software Engineer on Example Play', 'Bo Park'],
     ['Our Foreign Staff', 'Our Foreign Staff'],
+    ['Author Isaiah Lind', 'Isaiah Lind'],
+    // a relative time after a name, glued or set apart
+    ['jamesw 1 year ago', 'jamesw'],
+    ['Jo Lee · 3 weeks ago', 'Jo Lee'],
+    ['Jo Lee a day ago', 'Jo Lee'],
   ])('%s → %s', (raw, clean) => {
     expect(cleanByline(raw)).toBe(clean);
   });
@@ -147,6 +152,8 @@ describe('startsAsByline', () => {
     ['Par Ana Ruiz', true],
     ['par exemple, un texte', false],
     ['Parker Lee wrote this', false],
+    ['Author Ana Ruiz', true],
+    ['Author bio', false],
   ])('%s -> %s', (line, expected) => {
     expect(startsAsByline(line)).toBe(expected);
   });
