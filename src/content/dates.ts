@@ -106,12 +106,14 @@ export function normalizeDate(raw: string, order?: DateOrder): string {
  * numeric date could be read both ways and no `order` says which.
  */
 export function parseDate(raw: string, order?: DateOrder): string | null {
-  // a value quoted inside the attribute ("\"2024-01-15\""), and a weekday before a numeric date
+  // a value quoted inside the attribute ("\"2024-01-15\""), a weekday before a numeric date, and
+  // the zone's name after its offset (Go's default layout, as Hugo writes it: "+0000 UTC")
   const s = raw
     .trim()
     .replace(/\s+/g, ' ')
     .replace(/^(["'])(.*)\1$/, '$2')
-    .replace(WEEKDAY_BEFORE_NUMERIC, '');
+    .replace(WEEKDAY_BEFORE_NUMERIC, '')
+    .replace(/([+-]\d{2}:?\d{2}) [a-z]{2,5}$/i, '$1');
   if (s === '') return null;
   let m = ISO_RE.exec(s);
   if (m) {

@@ -46,6 +46,10 @@ const DATE_META_KEYS = [
   'publishdate', 'publish-date', 'publish_date', 'dc.date', 'dc.date.issued', 'dc.date.created',
   'dcterms.date', 'dcterms.issued', 'dcterms.created', 'sailthru.date', 'parsely-pub-date',
   'article.published', 'citation_publication_date', 'citation_date',
+  // less common spellings, as htmldate (trafilatura's date finder) also reads them
+  'og:publish_date', 'og:article:published_time', 'published', 'published-date', 'published_date',
+  'date_published', 'date-pub', 'publication_date', 'publication-date', 'originalpublicationdate',
+  'article_date_original', 'rnews:datepublished', 'cxenseparse:publishtime',
 ];
 
 /** Page types whose page is one story (see Sources.story). */

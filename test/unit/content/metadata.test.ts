@@ -320,6 +320,13 @@ describe('extractMetadata: dates', () => {
     expect(meta([article(h('p', 'x'))], metadata({ meta: { 'dc.date': 'March 3, 2021' } })).publishedTime).toBe('2021-03-03');
   });
 
+  it('reads the less common date keys ("published", og:publish_date) after the common ones', () => {
+    expect(meta([article(h('p', 'x'))], metadata({ meta: { published: 'July 17, 2025' } })).publishedTime).toBe('2025-07-17');
+    expect(meta([article(h('p', 'x'))], metadata({ meta: { 'og:publish_date': '2021-02-16' } })).publishedTime).toBe('2021-02-16');
+    const both = metadata({ meta: { published: 'July 17, 2025', 'article:published_time': '2025-07-16T08:00:00Z' } });
+    expect(meta([article(h('p', 'x'))], both).publishedTime).toBe('2025-07-16T08:00:00Z');
+  });
+
   it('takes a dateline <time> just above the content, but not review dates far below it', () => {
     const above = [h('p', null, h('time', { attrs: { datetime: '2024-07-01T06:00:00Z' } }, 'July 1')), article(h('p', 'Body'))];
     expect(meta(above).publishedTime).toBe('2024-07-01T06:00:00Z');
