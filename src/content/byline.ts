@@ -27,7 +27,10 @@ const FOREIGN_BY = /^(?:[Pp]ar|[Pp]or|[Dd]oor|[Aa]uthor|AUTHOR)\s+(?=\p{Lu})/u;
 const withoutPrefix = (s: string): string => s.replace(PREFIX, '').replace(FOREIGN_BY, '');
 
 /** True when a line starts as a byline does ("By", "Written by", "Author:"). */
-export const startsAsByline = (text: string): boolean => PREFIX.test(text.trimStart()) || FOREIGN_BY.test(text.trimStart());
+export function startsAsByline(text: string): boolean {
+  const line = text.trimStart();
+  return PREFIX.test(line) || FOREIGN_BY.test(line);
+}
 
 /** The same words left at the end with no name after them ("Jun 2 Written By"), and the label of a date cut off after a name ("Last updated on", "Date:", "On"). */
 const SUFFIX = /\s*(?:\b(?:written|authored|posted|published)\s+by|\b(?:last\s+|originally\s+)?(?:updated|published|posted|modified|created|released)(?:\s+(?:on|at))?|\bdated?(?=\s*:)|\bdated|(?:^|\s)(?:on|at))\s*:?\s*$/i;
@@ -38,6 +41,12 @@ const OTHER_CREDITS = /(?:^|\s+)(?:(?:medically|expert)\s+)?(?:reviewed|edited|f
 /** A template key left unfilled ("page.head.extra.author", "{{ author }}"). */
 const TEMPLATE = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+){3,}$|\{\{|\}\}|\$\{/i;
 
+/** A relative time ("3 weeks ago", "a day ago"). */
+const RELATIVE_TIME = String.raw`(?:\d+|an?)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago`;
+
+/** A segment that is only a relative time. */
+const RELATIVE_TIME_ALONE = new RegExp(String.raw`^${RELATIVE_TIME}$`, 'i');
+
 /** A date inside a name's line ("Pat Lowe 4 August 2010", "Yusra3/4/2025", "Ana de la Cruz 2022-11-23T08:10", "jamesw 1 year ago"). */
 const DATE_INSIDE = new RegExp(
   [
@@ -46,7 +55,7 @@ const DATE_INSIDE = new RegExp(
     String.raw`(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}`,
     String.raw`(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}(?!\d)`,
     // a relative time after a forum user's name ("jamesw 1 year ago")
-    String.raw`\b(?:\d+|an?)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\b`,
+    String.raw`\b${RELATIVE_TIME}\b`,
   ].join('|'),
   'i',
 );
@@ -186,8 +195,8 @@ const SURNAME_FIRST = /^([^,]+?)\s*,\s*([^,]+)$/;
 /** What follows a name after a comma without being its given name: a suffix, a degree, a company form. */
 const NAME_SUFFIX = /^(?:jr|sr|ii|iii|iv|phd|md|esq|dvm|rn|mba|msc|bsc|ma|ba|inc|ltd|llc|co|corp|gmbh)$/i;
 
-/** Words that start a surname in lower case ("van der Berg", "de Jong", "bin Laden"). */
-const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'da', 'di', 'du', 'dos', 'das', 'le', 'la', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'y']);
+/** Words that start a surname ("van der Berg", "de Jong", "dos Santos"): the name particles and a few more. */
+const SURNAME_PARTICLES: ReadonlySet<string> = new Set([...NAME_PARTICLES, 'dos', 'das', 'ten']);
 
 /** A Latin letter: only names in Latin script are written "Surname, Given" to be turned round. */
 const LATIN = /[A-Za-z\u00C0-\u024F]/;
@@ -202,7 +211,7 @@ export function givenNameFirst(name: string): string {
   if (!m || /\d/.test(name)) return name;
   const [surname, given] = [m[1] ?? '', m[2] ?? ''];
   if (NAME_SUFFIX.test(given.replace(/\./g, '')) || !LATIN.test(surname) || !LATIN.test(given)) return name;
-  const capitalised = surname.split(/\s+/).filter((w) => !PARTICLES.has(w.toLowerCase()));
+  const capitalised = surname.split(/\s+/).filter((w) => !SURNAME_PARTICLES.has(w.toLowerCase()));
   if (capitalised.length > 1) return name;
   return `${given} ${surname}`;
 }
@@ -215,9 +224,10 @@ export function givenNameFirst(name: string): string {
  */
 export function joinAuthors(names: readonly string[]): string | null {
   const all = distinct(names.map(cleanByline).filter((n): n is string => n !== null));
-  const sep = all.some((n) => n.includes(',')) ? '; ' : ', ';
   if (all.length === 0) return null;
-  if (all.join(sep).length <= MAX_BYLINE_CHARS) return all.join(sep);
+  const sep = all.some((n) => n.includes(',')) ? '; ' : ', ';
+  const joined = all.join(sep);
+  if (joined.length <= MAX_BYLINE_CHARS) return joined;
   let k = 0;
   while (k < all.length && all.slice(0, k + 1).join(sep).length + ET_AL.length <= MAX_BYLINE_CHARS) k++;
   return k === 0 ? (all[0] as string) : all.slice(0, k).join(sep) + ET_AL;
@@ -248,6 +258,6 @@ function isDateLike(seg: string): boolean {
   if (DAY_ALONE.test(seg)) return true;
   if (/^(?:updated|published|posted|last updated)\b/i.test(seg)) return true;
   if (/\b\d+\s*(?:min(?:ute)?s?|hours?|hrs?|days?)\b.*\b(?:read|ago)\b/i.test(seg)) return true;
-  if (/^(?:\d+|an?)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago$/i.test(seg)) return true;
+  if (RELATIVE_TIME_ALONE.test(seg)) return true;
   return DATE_FIRST.test(seg) || /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b/.test(seg);
 }

@@ -112,17 +112,20 @@ export function extractMetadata(
   };
 }
 
+/** A meta tag's value as text: entities decoded, white space collapsed; null when blank. */
+const metaText = (value: string): string | null => cleanString(decodeEntities(value));
+
 /** A meta value by (lower-case) key, cleaned; null when absent or blank. */
 function metaValue(src: Sources, key: string): string | null {
   const v = src.meta[key];
-  return v === undefined ? null : cleanString(decodeEntities(v));
+  return v === undefined ? null : metaText(v);
 }
 
 /** Every value of a meta key (one when the page does not repeat it), cleaned, blanks left out. */
 function metaValues(src: Sources, key: string): string[] {
   const v = Object.hasOwn(src.metaAll, key) ? src.metaAll[key] : undefined;
   const all = v ?? (Object.hasOwn(src.meta, key) ? [src.meta[key] as string] : []);
-  return all.map((x) => cleanString(decodeEntities(x))).filter((x): x is string => x !== null);
+  return all.map(metaText).filter((x): x is string => x !== null);
 }
 
 /** The first non-null result. */

@@ -377,14 +377,13 @@ export function inPageSnapshot(args: InPageArgs): WireSnapshot {
     const key = (m.getAttribute('property') || m.getAttribute('name') || m.getAttribute('itemprop') || m.getAttribute('http-equiv') || '').toLowerCase().trim();
     const content = m.getAttribute('content');
     if (!key || content === null || key === '__proto__') return;
+    const text = content.trim();
+    const value = text.slice(0, 300);
     const values = metaValues.get(key);
     if (values === undefined) {
-      meta[key] = content.trim().slice(0, 2000);
-      metaValues.set(key, [content.trim().slice(0, 300)]);
-    } else {
-      const value = content.trim().slice(0, 300);
-      if (values.length < 50 && !values.includes(value)) values.push(value);
-    }
+      meta[key] = text.slice(0, 2000);
+      metaValues.set(key, [value]);
+    } else if (values.length < 50 && !values.includes(value)) values.push(value);
   });
   const repeated = [...metaValues].filter(([, values]) => values.length > 1).slice(0, 64);
   const jsonLd: unknown[] = [];
