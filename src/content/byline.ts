@@ -93,8 +93,8 @@ function isRoleOnly(words: readonly string[]): boolean {
   return words.some((w) => ROLE_WORDS.has(bare(w))) && words.every((w) => ROLE_WORDS.has(bare(w)) || ROLE_MODIFIERS.has(bare(w)));
 }
 
-/** Lower-case words that belong to names ("Ria van Dam", "Ana de la Cruz"). */
-const NAME_PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'del', 'della', 'di', 'da', 'du', 'la', 'le', 'bin', 'ibn', 'al', 'el', 'ter', 'y']);
+/** Lower-case words that belong to names ("Ria van Dam", "Ana de la Cruz", "João dos Santos"). */
+const NAME_PARTICLES: ReadonlySet<string> = new Set(['van', 'von', 'de', 'der', 'den', 'del', 'della', 'di', 'da', 'das', 'dos', 'du', 'la', 'le', 'bin', 'ibn', 'al', 'el', 'ten', 'ter', 'y']);
 
 /** True when every word could be part of a person's name: capitalised, an initial, or a particle. */
 const looksLikeName = (words: readonly string[]): boolean => words.every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLES.has(w));
@@ -113,7 +113,8 @@ const NAME_WORDS = { min: 2, max: 5 } as const;
 export function isPersonName(text: string): boolean {
   const words = text.split(' ');
   if (words.length < NAME_WORDS.min || words.length > NAME_WORDS.max || /\d/.test(text)) return false;
-  return words.every((w) => NAME_WORD.test(w) || NAME_PARTICLES.has(w)) && !words.some((w) => ROLE_WORDS.has(bare(w)));
+  // a particle comes before the surname, never last: "Top ten" is not a name
+  return words.every((w) => NAME_WORD.test(w) || NAME_PARTICLES.has(w)) && !NAME_PARTICLES.has(words.at(-1) ?? '') && !words.some((w) => ROLE_WORDS.has(bare(w)));
 }
 
 /**
@@ -195,8 +196,6 @@ const SURNAME_FIRST = /^([^,]+?)\s*,\s*([^,]+)$/;
 /** What follows a name after a comma without being its given name: a suffix, a degree, a company form. */
 const NAME_SUFFIX = /^(?:jr|sr|ii|iii|iv|phd|md|esq|dvm|rn|mba|msc|bsc|ma|ba|inc|ltd|llc|co|corp|gmbh)$/i;
 
-/** Words that start a surname ("van der Berg", "de Jong", "dos Santos"): the name particles and a few more. */
-const SURNAME_PARTICLES: ReadonlySet<string> = new Set([...NAME_PARTICLES, 'dos', 'das', 'ten']);
 
 /** A Latin letter: only names in Latin script are written "Surname, Given" to be turned round. */
 const LATIN = /[A-Za-z\u00C0-\u024F]/;
@@ -211,7 +210,7 @@ export function givenNameFirst(name: string): string {
   if (!m || /\d/.test(name)) return name;
   const [surname, given] = [m[1] ?? '', m[2] ?? ''];
   if (NAME_SUFFIX.test(given.replace(/\./g, '')) || !LATIN.test(surname) || !LATIN.test(given)) return name;
-  const capitalised = surname.split(/\s+/).filter((w) => !SURNAME_PARTICLES.has(w.toLowerCase()));
+  const capitalised = surname.split(/\s+/).filter((w) => !NAME_PARTICLES.has(w.toLowerCase()));
   if (capitalised.length > 1) return name;
   return `${given} ${surname}`;
 }
