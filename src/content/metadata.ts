@@ -149,10 +149,35 @@ function findTitle(src: Sources, siteName: string | null): string | null {
     metaValue(src, 'og:title'),
     metaValue(src, 'twitter:title'),
   );
-  if (explicit !== null) return headlineOf(stripSiteName(explicit, siteName, false), h1, hostLabels(src));
+  if (explicit !== null) return withoutTail(headlineOf(stripSiteName(explicit, siteName, false), h1, hostLabels(src)));
   if (h1 !== null) return h1;
   const docTitle = cleanString(src.snapshot.metadata?.title || src.snapshot.title);
   return docTitle === null ? null : stripSiteName(docTitle, siteName, true);
+}
+
+/** A separator before a title's tagline or site name: a pipe or a dash between spaces. */
+const TAIL_SEPARATOR = / ([|\-–—]) /gu;
+
+/** Most words in a tail that is cut: a site's name or a tagline ("Rust Blog", "Start for Free"). */
+const MAX_TAIL_WORDS = 4;
+
+/**
+ * A declared title without its short tail ("What do people love about Rust? | Rust Blog", "Small
+ * Business Accounting Software - Start for Free"): sites append their name or a tagline to og:title
+ * as to `<title>`, under a name og:site_name does not always give. A pipe always sets a tail apart;
+ * a dash also joins a headline's parts ("Minecraft 1.8 - The Bountiful Update", "Transitioning to a
+ * plant-based diet – tips and tricks"), so after a dash only a capitalised tail goes, and only
+ * from a headline of three words or more.
+ */
+function withoutTail(title: string): string {
+  let last: RegExpExecArray | null = null;
+  for (const m of title.matchAll(TAIL_SEPARATOR)) last = m;
+  if (last === null) return title;
+  const head = title.slice(0, last.index).trim();
+  const tail = title.slice(last.index + last[0].length).trim();
+  if (countWords(tail) > MAX_TAIL_WORDS) return title;
+  if (last[1] === '|') return countWords(head) >= 2 ? head : title;
+  return countWords(head) >= 3 && /^\p{Lu}/u.test(tail) ? head : title;
 }
 
 /** A separator between a title's parts, at the start of a string. */

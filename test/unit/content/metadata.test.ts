@@ -58,7 +58,7 @@ describe('extractMetadata: title precedence', () => {
   it('keeps the part of a declared title that is the page h1, without the site after it', () => {
     const page = [article(h('h1', 'Models'), h('p', 'Body'))];
     expect(meta(page, metadata({ meta: { 'og:title': 'Models | Brindle documentation' } })).title).toBe('Models');
-    expect(meta(page, metadata({ meta: { 'og:title': 'Models and views | Brindle' } })).title).toBe('Models and views | Brindle');
+    expect(meta(page, metadata({ meta: { 'og:title': 'Models and views | Brindle' } })).title).toBe('Models and views');
   });
 
   it('reads an h1 without the permalink mark a documentation generator puts after it', () => {
@@ -80,9 +80,28 @@ describe('extractMetadata: title precedence', () => {
     const at = (url: string, title: string) => meta(page, { metadata: { meta: { 'og:title': title }, canonical: url } }).title;
     expect(at('https://www.fern-leaf.co.uk/guides/roses', 'How to prune roses | Fern Leaf')).toBe('How to prune roses');
     expect(at('https://fernleaf.com/guides/roses', 'How to prune roses - FERNLEAF')).toBe('How to prune roses');
-    // a brand first stays part of the title; another last part stays too
+    // a brand first stays part of the title
     expect(at('https://fernleaf.com/', 'Fernleaf | Garden tools that last')).toBe('Fernleaf | Garden tools that last');
-    expect(at('https://fernleaf.com/guides/roses', 'How to prune roses | Garden guides')).toBe('How to prune roses | Garden guides');
+  });
+
+  it("cuts a declared title's short tail after a pipe, or a capitalised one after a dash", () => {
+    const page = [article(h('h1', 'Pruning roses in spring'), h('p', 'Body'))];
+    const title = (t: string) => meta(page, metadata({ meta: { 'og:title': t } })).title;
+    expect(title('How to prune roses | Garden guides')).toBe('How to prune roses');
+    expect(title('What do people love about Rust? | Rust Blog')).toBe('What do people love about Rust?');
+    expect(title('Small Business Accounting Software - Start for Free')).toBe('Small Business Accounting Software');
+    expect(title('Gym Workouts for Beginners — Strength Training')).toBe('Gym Workouts for Beginners');
+    // only the last tail goes
+    expect(title('Top 7 Kitchen Trends | Blog | Encore Realty')).toBe('Top 7 Kitchen Trends | Blog');
+    // a tail of five words or more is part of the title
+    expect(title('Roses | How to prune them in the spring')).toBe('Roses | How to prune them in the spring');
+    // after a dash: a lower-case tail, or a headline of fewer than three words, is one title
+    expect(title('Transitioning to a plant-based diet – tips and tricks')).toBe('Transitioning to a plant-based diet – tips and tricks');
+    expect(title('Minecraft 1.8 - The Bountiful Update')).toBe('Minecraft 1.8 - The Bountiful Update');
+    // a one-word head is a brand, not a headline
+    expect(title('Fernleaf | Garden tools')).toBe('Fernleaf | Garden tools');
+    // a hyphen inside a word is no separator
+    expect(title('All-in-One Garden Planner')).toBe('All-in-One Garden Planner');
   });
 
   it('prefers the content h1 over host-page meta when the content is in a frame', () => {
