@@ -64,8 +64,15 @@ const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'dcterms.cre
  */
 const ONE_AUTHOR_PER_TAG: ReadonlySet<string> = new Set(['dc.creator', 'dcterms.creator', 'citation_author']);
 
+/** Characters that separate a page title from the site name ("⋆" as some WordPress themes write it). */
+const SEPARATOR_CHARS = '|\\-–—·•:/»‹›⋆';
+
 /** Separators between a page title and the site name. */
-const TITLE_SEPARATOR = /\s+[|\-–—·•:/»‹›]\s+|\s+::\s+/;
+const TITLE_SEPARATOR = new RegExp(`\\s+[${SEPARATOR_CHARS}]\\s+|\\s+::\\s+`);
+
+/** A separator at the start or at the end of what is left of a title. */
+const LEADING_SEPARATOR = new RegExp(`^\\s*(?:[${SEPARATOR_CHARS}]|::)\\s*`);
+const TRAILING_SEPARATOR = new RegExp(`\\s*(?:[${SEPARATOR_CHARS}]|::)\\s*$`);
 
 /**
  * Extracts article metadata. `text` is the extracted plain text (for the excerpt fallback and the
@@ -101,7 +108,7 @@ export function extractMetadata(
   const siteName = findSiteName(src);
   const lang = findLang(src);
   return {
-    title: findTitle(src, siteName),
+    title: tidyTitle(findTitle(src, siteName)),
     byline: findByline(src),
     publishedTime: findPublishedTime(src, dateOrderOf(lang)),
     siteName,
@@ -180,6 +187,17 @@ function withoutTail(title: string): string {
   return countWords(head) >= 3 && /^\p{Lu}/u.test(tail) ? head : title;
 }
 
+/** A separator left at the end of a title whose site name a template left empty ("Top picks ⋆"). */
+const DANGLING_SEPARATOR = new RegExp(`\\s(?:[${SEPARATOR_CHARS}]|::)$`);
+
+/**
+ * A title without the marks around it: a Markdown heading's hashes ("## Regolith binding agents"),
+ * as some generators leave in og:title, and a dangling separator.
+ */
+function tidyTitle(title: string | null): string | null {
+  return title === null ? null : cleanString(title.replace(/^#{1,6}\s+/, '').replace(DANGLING_SEPARATOR, ''));
+}
+
 /** A separator between a title's parts, at the start of a string. */
 const HEAD_SEPARATOR = new RegExp(`^(?:${TITLE_SEPARATOR.source})`);
 
@@ -231,7 +249,7 @@ export function stripSiteName(title: string, siteName: string | null, guess: boo
   const firstPart = parts[0] as string;
   if (siteName !== null) {
     if (isSiteSegment(lastPart, siteName)) return cutLast(title, lastPart);
-    if (isSiteSegment(firstPart, siteName)) return title.slice(firstPart.length).replace(/^\s*(?:[|\-–—·•:/»‹›]|::)\s*/, '').trim();
+    if (isSiteSegment(firstPart, siteName)) return title.slice(firstPart.length).replace(LEADING_SEPARATOR, '').trim();
   }
   if (!guess) return title;
   const head = cutLast(title, lastPart);
@@ -249,7 +267,7 @@ function isSiteSegment(segment: string, siteName: string): boolean {
 /** `title` without its last separator and `lastPart`. */
 function cutLast(title: string, lastPart: string): string {
   const at = title.lastIndexOf(lastPart);
-  return title.slice(0, at).replace(/\s*(?:[|\-–—·•:/»‹›]|::)\s*$/, '').trim();
+  return title.slice(0, at).replace(TRAILING_SEPARATOR, '').trim();
 }
 
 /**

@@ -104,6 +104,17 @@ describe('extractMetadata: title precedence', () => {
     expect(title('All-in-One Garden Planner')).toBe('All-in-One Garden Planner');
   });
 
+  it('reads a title without Markdown heading marks or a dangling separator', () => {
+    const page = [article(h('p', 'Body'))];
+    const title = (meta_: Record<string, string>) => meta(page, metadata({ meta: meta_ })).title;
+    expect(title({ 'og:title': '## Regolith binding agents' })).toBe('Regolith binding agents');
+    expect(title({ 'og:title': 'Top home gym picks for every budget ⋆' })).toBe('Top home gym picks for every budget');
+    expect(title({ 'og:title': 'Top home gym picks for every budget ⋆ Iron Den', 'og:site_name': 'Iron Den' })).toBe('Top home gym picks for every budget');
+    // a hash that is part of the title stays
+    expect(title({ 'og:title': '#1 tips for C# beginners' })).toBe('#1 tips for C# beginners');
+    expect(title({ 'og:title': 'Replace javascript:' })).toBe('Replace javascript:');
+  });
+
   it('prefers the content h1 over host-page meta when the content is in a frame', () => {
     const fx = buildFixture([
       h('h1', 'Portal'),
