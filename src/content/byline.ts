@@ -54,14 +54,25 @@ const DATE_INSIDE = new RegExp(
     String.raw`${MONTH_WORD}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`,
     String.raw`(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}`,
     String.raw`(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}(?!\d)`,
+    // a month's name between hyphens, in any language ("04-ago-2021", "12-Mar-2024")
+    String.raw`(?<!\d)\d{1,2}-[a-zà-ÿ]{3,9}\.?-\d{4}(?!\d)`,
     // a relative time after a forum user's name ("jamesw 1 year ago")
     String.raw`\b${RELATIVE_TIME}\b`,
   ].join('|'),
   'i',
 );
 
-/** Reputation after a forum user name ("quillpen 4,7011818 gold badges5353 silver badges"). */
-const BADGES = /\s+\d[\d,.]*\s*(?:gold|silver|bronze)\s+badge/i;
+/** Reputation after a forum user name ("quillpen 4,7011818 gold badges5353 silver badges", "jo 14.6k2020 gold badges"). */
+const BADGES = /\s+\d[\d,.]*k?[\d,.]*\s*(?:gold|silver|bronze)\s+badge/i;
+
+/**
+ * The weekday a date cut from the end of a name's line leaves ("changingtimes » Sat", "BeauHD on
+ * Friday"): after a separator or "on" only, as "Lee Sun" is a name.
+ */
+const TRAILING_WEEKDAY = new RegExp(String.raw`(?:\s*[,»«|·•–—-]\s*|\s+on\s+)${WEEKDAY_NAME},?\s*$`, 'i');
+
+/** Quotes around a name ("\"David Kim\""). */
+const QUOTES = /^["“”„]+|["“”„]+$/gu;
 
 /** Share and follow buttons that follow the name in the same element. */
 const BUTTONS = /\s+(?:subscribe|share|follow|copy link)\b/i;
@@ -149,8 +160,11 @@ const BRACKETED = /\s*\(([^()]*)\)/g;
 /** One segment of a byline line: its names, without prefix, date, badges, buttons or job titles. */
 function segmentNames(segment: string): string[] {
   let s = withoutPrefix(segment).replace(BRACKETED, (m: string, inner: string) => (inner.split(' ').some((w) => ROLE_WORDS.has(bare(w))) ? '' : m));
-  for (const re of [DATE_INSIDE, BADGES, BUTTONS]) s = cutAt(s, re);
-  s = s.replace(SUFFIX, '').replace(/[\s|,·•–—»«:-]+$/u, '').replace(/^[\s&,]+/u, '').replace(/\*+$/u, '').trim();
+  const beforeDate = s;
+  s = cutAt(s, DATE_INSIDE);
+  if (s !== beforeDate) s = s.replace(TRAILING_WEEKDAY, '');
+  for (const re of [BADGES, BUTTONS]) s = cutAt(s, re);
+  s = s.replace(SUFFIX, '').replace(/[\s|,·•–—»«:-]+$/u, '').replace(/^[\s&,]+/u, '').replace(/\*+$/u, '').replace(QUOTES, '').trim();
   if (s === '' || isDateLike(s)) return [];
   const parts = s.split(/\s*[,;]\s*/).filter((p) => p !== '');
   // a job first ("Associate Editor, Gadgetline") makes the whole segment a job line
@@ -195,7 +209,6 @@ const SURNAME_FIRST = /^([^,]+?)\s*,\s*([^,]+)$/;
 
 /** What follows a name after a comma without being its given name: a suffix, a degree, a company form. */
 const NAME_SUFFIX = /^(?:jr|sr|ii|iii|iv|phd|md|esq|dvm|rn|mba|msc|bsc|ma|ba|inc|ltd|llc|co|corp|gmbh)$/i;
-
 
 /** A Latin letter: only names in Latin script are written "Surname, Given" to be turned round. */
 const LATIN = /[A-Za-z\u00C0-\u024F]/;

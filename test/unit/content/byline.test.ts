@@ -67,6 +67,16 @@ describe('cleanByline', () => {
     ['jamesw 1 year ago', 'jamesw'],
     ['Jo Lee · 3 weeks ago', 'Jo Lee'],
     ['Jo Lee a day ago', 'Jo Lee'],
+    // the weekday a cut date leaves behind goes with it; a name that ends like a weekday stays
+    ['Posted by BeauHD on Friday October 03, 2025 @10:02AM', 'BeauHD'],
+    ['by changingtimes » Sat Mar 02, 2024 10:15 am', 'changingtimes'],
+    ['Lee Sun 3 May 2024', 'Lee Sun'],
+    ['Ann Mon', 'Ann Mon'],
+    // a month's name between hyphens, in another language
+    ['FlowGuard EMEA on 04-ago-2021 5:11:10', 'FlowGuard EMEA'],
+    ['"David Kim"', 'David Kim'],
+    ['“Ana Ruiz”', 'Ana Ruiz'],
+    ['jldugger 14.6k2020 gold badges8383 silver badges131131 bronze badges', 'jldugger'],
   ])('%s → %s', (raw, clean) => {
     expect(cleanByline(raw)).toBe(clean);
   });
