@@ -26,17 +26,67 @@ export function isBylineMarked(node: SnapshotNode): boolean {
 export function findBylineElement(snapshot: PageSnapshot, selection: ContentSelection): string | null {
   const box = contentBox(snapshot, selection);
   if (box === null) return null;
-  return nearContentTop(snapshot, selection, topReach(box), (node) => {
-    if (!isBylineMarked(node)) return null;
-    const names = nameElements(snapshot, node)
-      .map((n) => shortText(snapshot, n, MAX_MARKED_CHARS, MAX_MARKED_NODES))
-      .filter((t): t is string => t !== null && t !== '');
-    const whole = (): string | null => {
-      const text = shortText(snapshot, node, MAX_MARKED_CHARS, MAX_MARKED_NODES);
-      return text === null ? null : cleanByline(text);
-    };
-    return (names.length > 0 ? cleanByline(names.join(', ')) : null) ?? whole();
-  });
+  return nearContentTop(snapshot, selection, topReach(box), (node) => (isBylineMarked(node) ? markedByline(snapshot, node) : null));
+}
+
+/** A marked byline element's names (its name elements', else its whole text), cleaned. */
+function markedByline(snapshot: PageSnapshot, node: SnapshotNode): string | null {
+  const names = nameElements(snapshot, node)
+    .map((n) => shortText(snapshot, n, MAX_MARKED_CHARS, MAX_MARKED_NODES))
+    .filter((t): t is string => t !== null && t !== '');
+  const whole = (): string | null => {
+    const text = shortText(snapshot, node, MAX_MARKED_CHARS, MAX_MARKED_NODES);
+    return text === null ? null : cleanByline(text);
+  };
+  return (names.length > 0 ? cleanByline(names.join(', ')) : null) ?? whole();
+}
+
+/**
+ * Classes and ids of the sections after an article that show other people's names beside their
+ * own posts: comments, reviews, related or recommended stories, teaser cards, a pager.
+ */
+const OTHER_POSTS = /comment|repl(?:y|ies)|review|related|recommend|teaser|card|more|popular|trending|next|prev/i;
+
+/** Elements under the content's end where an author box after the article is looked for (px). */
+const AFTER_CONTENT = 800;
+
+/** Ancestors looked at for a section of other people's posts. */
+const OTHER_POSTS_DEPTH = 8;
+
+/**
+ * A marked byline element in an author box at the end of the content or just below it ("Written
+ * by Hunter Dukes" with a bio), for articles that name their author nowhere near the top. The
+ * closest to the content's end; not one inside comments, reviews, related stories, an aside, a
+ * footer or a navigation, where the names are other people's.
+ */
+export function findAuthorBoxBelow(snapshot: PageSnapshot, selection: ContentSelection): string | null {
+  const box = contentBox(snapshot, selection);
+  if (box === null) return null;
+  // the content's last fifth (at least 400 px of it), and what comes right after it
+  const from = box.bottom - Math.max(400, (box.bottom - box.top) * 0.2);
+  let best: { value: string; dist: number } | null = null;
+  for (const node of snapshot.nodes) {
+    if (node.kind !== 'element' || !node.visible || !isBylineMarked(node)) continue;
+    const y = node.rect.y;
+    if (y < from || y > box.bottom + AFTER_CONTENT) continue;
+    const dist = Math.abs(y - box.bottom);
+    if (best !== null && dist >= best.dist) continue;
+    if (amongOtherPosts(snapshot, node)) continue;
+    const value = markedByline(snapshot, node);
+    if (value !== null) best = { value, dist };
+  }
+  return best?.value ?? null;
+}
+
+/** True when the element or one of its near ancestors holds other people's posts (OTHER_POSTS). */
+function amongOtherPosts(snapshot: PageSnapshot, node: SnapshotNode): boolean {
+  let n: SnapshotNode | undefined = node;
+  for (let k = 0; n !== undefined && k <= OTHER_POSTS_DEPTH; k++) {
+    if (n.tag === 'aside' || n.tag === 'footer' || n.tag === 'nav') return true;
+    if (OTHER_POSTS.test(`${n.attrs?.class ?? ''} ${n.attrs?.id ?? ''}`)) return true;
+    n = n.parent >= 0 ? snapshot.nodes[n.parent] : undefined;
+  }
+  return false;
 }
 
 /** A link to an author's page: /author/jo-lee, /authors/…, /contributors/…, /producers/…, ?author=… */

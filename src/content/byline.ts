@@ -17,8 +17,8 @@ const MAX_BYLINE_CHARS = 120;
 /** Longest author line read: the patterns below never run over a page-sized text. */
 const MAX_LINE_CHARS = 1000;
 
-/** "By", "Written by:", "Author:" before the names. */
-const PREFIX = /^(?:(?:(?:written|authored|posted|post|published|story|words|text|reporting|report|guide|recipe|article|review)\s+)?by\b|author\s*:)\s*:?\s*/i;
+/** "By", "Written by:", "Author:", "Authors:" before the names. */
+const PREFIX = /^(?:(?:(?:written|authored|posted|post|published|story|words|text|reporting|report|guide|recipe|article|review)\s+)?by\b|authors?\s*:)\s*:?\s*/i;
 
 /** "By" in French, Spanish and Dutch ("Par", "Por", "Door"), and "Author" without a colon, before a capital: not "par exemple". */
 const FOREIGN_BY = /^(?:[Pp]ar|[Pp]or|[Dd]oor|[Aa]uthor|AUTHOR)\s+(?=\p{Lu})/u;
@@ -85,7 +85,7 @@ const ROLE_WORDS = new Set([
   'strategist', 'specialist', 'writers', 'reporters', 'editors', 'contributors', 'correspondents',
   'columnists', 'journalists', 'authors', 'technologist', 'engineer', 'scientist', 'researcher',
   'professor', 'lecturer', 'attorney', 'lawyer', 'counsel', 'fellow', 'officer', 'coordinator',
-  'advisor', 'adviser',
+  'advisor', 'adviser', 'educator', 'educators',
 ]);
 
 /** Words that qualify a job ("Senior", "Contributing", "Tech"). */

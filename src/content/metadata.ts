@@ -11,7 +11,7 @@ import { dateOrderOf, normalizeDate, parseDate } from './dates.js';
 import type { DateOrder } from './dates.js';
 import { decodeEntities, deref, imageUrlOf, indexJsonLd, looksLikeUrl, namesOf, pickMain, stringOf, typesOf } from './jsonld.js';
 import type { JsonLdIndex, JsonObject } from './jsonld.js';
-import { findBylineElement, findUnmarkedByline } from './byline-dom.js';
+import { findAuthorBoxBelow, findBylineElement, findUnmarkedByline } from './byline-dom.js';
 import { contentInFrame, findDatelineText, findHeading, findTimeNearTop, firstLargeImage } from './metadata-dom.js';
 import { safeUrl } from './url.js';
 import { cleanString, countWords, cutAtWord } from './words.js';
@@ -38,6 +38,11 @@ interface Sources {
    * belongs to a teaser, a review or the masthead, so only declared evidence counts there.
    */
   story: boolean;
+  /**
+   * The page is one author's text (an article, a manual page): an author box after its end names
+   * that author. After a thread it names the last reply's.
+   */
+  signedAtEnd: boolean;
 }
 
 /** Meta keys for the publication date, in order of trust. */
@@ -54,6 +59,9 @@ const DATE_META_KEYS = [
 
 /** Page types whose page is one story (see Sources.story). */
 const STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'documentation', 'forum']);
+
+/** Page types whose page is one author's text (see Sources.signedAtEnd). */
+const SIGNED_TYPES: ReadonlySet<PageType> = new Set(['article', 'documentation']);
 
 /** Meta keys for the author. */
 const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'dcterms.creator', 'parsely-author', 'sailthru.author', 'byl', 'citation_author'];
@@ -104,6 +112,7 @@ export function extractMetadata(
     base: options.baseUrl ?? (snapshot.finalUrl || snapshot.url || undefined),
     framed: contentInFrame(snapshot, selection),
     story: options.pageType === undefined || STORY_TYPES.has(options.pageType),
+    signedAtEnd: options.pageType === undefined || SIGNED_TYPES.has(options.pageType),
   };
   const siteName = findSiteName(src);
   const lang = findLang(src);
@@ -295,7 +304,8 @@ function findByline(src: Sources): string | null {
     if (b !== null) return b;
   }
   const dom = src.framed ? null : fromDom();
-  return dom ?? (src.story ? findUnmarkedByline(src.snapshot, src.selection) : null);
+  if (dom !== null || !src.story) return dom;
+  return findUnmarkedByline(src.snapshot, src.selection) ?? (src.signedAtEnd ? findAuthorBoxBelow(src.snapshot, src.selection) : null);
 }
 
 /**

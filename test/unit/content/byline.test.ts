@@ -77,6 +77,7 @@ describe('cleanByline', () => {
     ['"David Kim"', 'David Kim'],
     ['“Ana Ruiz”', 'Ana Ruiz'],
     ['jldugger 14.6k2020 gold badges8383 silver badges131131 bronze badges', 'jldugger'],
+    ['Authors: Julie Weisenhorn and Natalie Hoidal, Extension horticulture educators', 'Julie Weisenhorn and Natalie Hoidal'],
   ])('%s → %s', (raw, clean) => {
     expect(cleanByline(raw)).toBe(clean);
   });

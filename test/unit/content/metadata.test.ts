@@ -271,6 +271,25 @@ describe('extractMetadata: byline', () => {
     }
   });
 
+  it("reads an author box at the end of an article, not a commenter's or a related story's author", () => {
+    const page = (...after: Child[]) => {
+      const fx = buildFixture([
+        h('article', { key: 'main', rect: { y: 100, h: 3000 } }, h('h1', { rect: { y: 100 } }, 'Title'), h('p', { rect: { y: 200, h: 2700 } }, 'Body'), ...after.slice(0, 1)),
+        ...after.slice(1),
+      ]);
+      return (pageType?: 'article' | 'forum') => extractMetadata(fx.snapshot, fx.select(['main']), '', 0, pageType ? { pageType } : {}).byline;
+    };
+    const box = h('div', { attrs: { class: 'author-box' }, rect: { y: 2950, h: 120 } }, h('span', { attrs: { class: 'author-name' }, rect: { y: 2960 } }, 'Written by Hunter Dukes'), h('p', { rect: { y: 2990 } }, 'Hunter writes about maps.'));
+    expect(page(box)()).toBe('Hunter Dukes');
+    expect(page(box)('article')).toBe('Hunter Dukes');
+    // after a thread, the box names the last reply's author
+    expect(page(box)('forum')).toBeNull();
+    const comment = h('div', { attrs: { class: 'comments' }, rect: { y: 3150, h: 200 } }, h('span', { attrs: { class: 'comment-author' }, rect: { y: 3160 } }, 'Ida Pell'));
+    const related = h('section', { attrs: { id: 'related-posts' }, rect: { y: 3150, h: 200 } }, h('span', { attrs: { class: 'post-author' }, rect: { y: 3160 } }, 'Ida Pell'));
+    const far = h('div', { rect: { y: 5000, h: 100 } }, h('span', { attrs: { class: 'author-name' }, rect: { y: 5000 } }, 'Ida Pell'));
+    for (const after of [comment, related, far]) expect(page(h('p', { rect: { y: 2950 } }, 'The end.'), after)()).toBeNull();
+  });
+
   it('gives no unmarked byline for a content of several stories, each with its author', () => {
     const card = (title: string, by: string): Child => h('div', h('h3', title), h('p', 'A standfirst of the story.'), h('div', `By ${by} · 2 hours ago`));
     expect(meta([article(card('Levy passes', 'Anita Rao'), card('Port strike', 'Liam Foster'))]).byline).toBeNull();
