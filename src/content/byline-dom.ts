@@ -5,8 +5,8 @@
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import type { ContentSelection } from './types.js';
 import { cleanByline, isPersonName, startsAsByline } from './byline.js';
-import { contentBox, nearContentTop, shortText, topReach } from './metadata-dom.js';
-import { forEachSelected } from './tree.js';
+import { closestValue, contentBox, nearContentTop, shortText, topReach } from './metadata-dom.js';
+import { effectiveRoots, forEachSelected } from './tree.js';
 
 /** Longest text read from a marked byline element (cleanByline reads no more), and its nodes. */
 const MAX_MARKED_CHARS = 1000;
@@ -42,10 +42,15 @@ function markedByline(snapshot: PageSnapshot, node: SnapshotNode): string | null
 }
 
 /**
- * Classes and ids of the sections after an article that show other people's names beside their
- * own posts: comments, reviews, related or recommended stories, teaser cards, a pager.
+ * Words of class and id names that mark other people's posts and names: comments, reviews,
+ * related or recommended stories, more posts, trending lists. Whole words of the names
+ * ("comment-author", "related-posts"), so that "category-reviews" on the article or Next.js's
+ * "__next" wrapper do not count.
  */
-const OTHER_POSTS = /comment|repl(?:y|ies)|review|related|recommend|teaser|card|more|popular|trending|next|prev/i;
+const OTHER_POSTS = /^(?:comments?|repl(?:y|ies)|review(?:s|ed|ers?)?|related|recommend(?:ed|ations?)?|teasers?|more|popular|trending)$/i;
+
+/** The same for the sections around the element, where story cards sit too ("post-card__author" is a teaser's). */
+const OTHER_POSTS_AROUND = /^(?:cards?)$/i;
 
 /** Elements under the content's end where an author box after the article is looked for (px). */
 const AFTER_CONTENT = 800;
@@ -53,40 +58,52 @@ const AFTER_CONTENT = 800;
 /** Ancestors looked at for a section of other people's posts. */
 const OTHER_POSTS_DEPTH = 8;
 
+/** Elements whose names are someone else's: a quotation and its source, a figure's credit. */
+const QUOTING_TAGS: ReadonlySet<string> = new Set(['blockquote', 'q', 'cite', 'figure', 'figcaption']);
+
 /**
  * A marked byline element in an author box at the end of the content or just below it ("Written
  * by Hunter Dukes" with a bio), for articles that name their author nowhere near the top. The
- * closest to the content's end; not one inside comments, reviews, related stories, an aside, a
- * footer or a navigation, where the names are other people's.
+ * closest to the content's end, in the content's column; not one inside comments, reviews,
+ * related stories, a quotation, an aside or a navigation, nor in a footer outside the content,
+ * where the names are other people's.
  */
 export function findAuthorBoxBelow(snapshot: PageSnapshot, selection: ContentSelection): string | null {
   const box = contentBox(snapshot, selection);
   if (box === null) return null;
-  // the content's last fifth (at least 400 px of it), and what comes right after it
-  const from = box.bottom - Math.max(400, (box.bottom - box.top) * 0.2);
-  let best: { value: string; dist: number } | null = null;
-  for (const node of snapshot.nodes) {
-    if (node.kind !== 'element' || !node.visible || !isBylineMarked(node)) continue;
-    const y = node.rect.y;
-    if (y < from || y > box.bottom + AFTER_CONTENT) continue;
-    const dist = Math.abs(y - box.bottom);
-    if (best !== null && dist >= best.dist) continue;
-    if (amongOtherPosts(snapshot, node)) continue;
-    const value = markedByline(snapshot, node);
-    if (value !== null) best = { value, dist };
-  }
-  return best?.value ?? null;
+  const roots = new Set(effectiveRoots(snapshot, selection));
+  // the content's last fifth (at least 400 px of it, within the content), and what comes right after it
+  const from = Math.max(box.top, box.bottom - Math.max(400, (box.bottom - box.top) * 0.2));
+  return closestValue(snapshot, box.bottom, from, box.bottom + AFTER_CONTENT, (node) => {
+    const { x, w } = node.rect;
+    if (!node.visible || !isBylineMarked(node) || x + w <= box.left || x >= box.right) return null;
+    return amongOtherPosts(snapshot, node, roots) ? null : markedByline(snapshot, node);
+  });
 }
 
-/** True when the element or one of its near ancestors holds other people's posts (OTHER_POSTS). */
-function amongOtherPosts(snapshot: PageSnapshot, node: SnapshotNode): boolean {
+/** Whole words of an element's class and id names. */
+const nameWords = (n: SnapshotNode): string[] => `${n.attrs?.class ?? ''} ${n.attrs?.id ?? ''}`.split(/[\s_-]+/);
+
+/**
+ * True when the element or one of its near ancestors up to the content's root holds other
+ * people's posts or names (OTHER_POSTS, a quotation, an aside, a navigation, a footer outside the
+ * content).
+ */
+function amongOtherPosts(snapshot: PageSnapshot, node: SnapshotNode, roots: ReadonlySet<number>): boolean {
   let n: SnapshotNode | undefined = node;
+  let footer = false;
   for (let k = 0; n !== undefined && k <= OTHER_POSTS_DEPTH; k++) {
-    if (n.tag === 'aside' || n.tag === 'footer' || n.tag === 'nav') return true;
-    if (OTHER_POSTS.test(`${n.attrs?.class ?? ''} ${n.attrs?.id ?? ''}`)) return true;
+    // the content's root and what holds it describe the whole article, not the box
+    if (roots.has(n.id)) return false;
+    if (QUOTING_TAGS.has(n.tag) || n.tag === 'aside' || n.tag === 'nav') return true;
+    const words = nameWords(n);
+    if (words.some((word) => OTHER_POSTS.test(word)) || (k > 0 && words.some((word) => OTHER_POSTS_AROUND.test(word)))) return true;
+    if (n.tag === 'footer') footer = true;
     n = n.parent >= 0 ? snapshot.nodes[n.parent] : undefined;
   }
-  return false;
+  // a footer outside the content is the page's or a teaser's; the article's own footer (met
+  // before its root) holds its author box
+  return footer;
 }
 
 /** A link to an author's page: /author/jo-lee, /authors/…, /contributors/…, /producers/…, ?author=… */

@@ -54,8 +54,8 @@ const DATE_INSIDE = new RegExp(
     String.raw`${MONTH_WORD}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`,
     String.raw`(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}`,
     String.raw`(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}(?!\d)`,
-    // a month's name between hyphens, in any language ("04-ago-2021", "12-Mar-2024")
-    String.raw`(?<!\d)\d{1,2}-[a-zà-ÿ]{3,9}\.?-\d{4}(?!\d)`,
+    // a month's name between hyphens, in a Latin-script language ("04-ago-2021", "12-Mar-2024")
+    String.raw`(?<!\d)\d{1,2}-[a-zà-öø-ÿ]{3,9}\.?-\d{4}(?!\d)`,
     // a relative time after a forum user's name ("jamesw 1 year ago")
     String.raw`\b${RELATIVE_TIME}\b`,
   ].join('|'),
@@ -63,7 +63,7 @@ const DATE_INSIDE = new RegExp(
 );
 
 /** Reputation after a forum user name ("quillpen 4,7011818 gold badges5353 silver badges", "jo 14.6k2020 gold badges"). */
-const BADGES = /\s+\d[\d,.]*k?[\d,.]*\s*(?:gold|silver|bronze)\s+badge/i;
+const BADGES = /\s+\d[\d,.]*(?:k[\d,.]*)?\s*(?:gold|silver|bronze)\s+badge/i;
 
 /**
  * The weekday a date cut from the end of a name's line leaves ("changingtimes » Sat", "BeauHD on
@@ -71,8 +71,8 @@ const BADGES = /\s+\d[\d,.]*k?[\d,.]*\s*(?:gold|silver|bronze)\s+badge/i;
  */
 const TRAILING_WEEKDAY = new RegExp(String.raw`(?:\s*[,»«|·•–—-]\s*|\s+on\s+)${WEEKDAY_NAME},?\s*$`, 'i');
 
-/** Quotes around a name ("\"David Kim\""). */
-const QUOTES = /^["“”„]+|["“”„]+$/gu;
+/** A name in quotes ("\"David Kim\"", "“Ana Ruiz”"): each matched pair. */
+const QUOTED = /["“„]([^"“”„]+)["”]/gu;
 
 /** Share and follow buttons that follow the name in the same element. */
 const BUTTONS = /\s+(?:subscribe|share|follow|copy link)\b/i;
@@ -108,7 +108,8 @@ function isRoleOnly(words: readonly string[]): boolean {
 const NAME_PARTICLES: ReadonlySet<string> = new Set(['van', 'von', 'de', 'der', 'den', 'del', 'della', 'di', 'da', 'das', 'dos', 'du', 'la', 'le', 'bin', 'ibn', 'al', 'el', 'ten', 'ter', 'y']);
 
 /** True when every word could be part of a person's name: capitalised, an initial, or a particle. */
-const looksLikeName = (words: readonly string[]): boolean => words.every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLES.has(w));
+const looksLikeName = (words: readonly string[]): boolean =>
+  words.every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLES.has(w)) && !NAME_PARTICLES.has(words.at(-1) ?? '');
 
 /** A word of a name written out: two letters or more ("Jo", "J.K.", "Jr."), or an initial with its dot ("D."). */
 const NAME_WORD = /^\p{Lu}(?:[\p{L}\p{M}'’.-]*[\p{L}\p{M}.]|\.)$/u;
@@ -164,7 +165,7 @@ function segmentNames(segment: string): string[] {
   s = cutAt(s, DATE_INSIDE);
   if (s !== beforeDate) s = s.replace(TRAILING_WEEKDAY, '');
   for (const re of [BADGES, BUTTONS]) s = cutAt(s, re);
-  s = s.replace(SUFFIX, '').replace(/[\s|,·•–—»«:-]+$/u, '').replace(/^[\s&,]+/u, '').replace(/\*+$/u, '').replace(QUOTES, '').trim();
+  s = s.replace(SUFFIX, '').replace(/[\s|,·•–—»«:-]+$/u, '').replace(/^[\s&,]+/u, '').replace(/\*+$/u, '').replace(QUOTED, '$1').trim();
   if (s === '' || isDateLike(s)) return [];
   const parts = s.split(/\s*[,;]\s*/).filter((p) => p !== '');
   // a job first ("Associate Editor, Gadgetline") makes the whole segment a job line

@@ -17,6 +17,8 @@ import { cleanString } from './words.js';
 export interface ContentBox {
   top: number;
   bottom: number;
+  left: number;
+  right: number;
 }
 
 /** How far from the content top a candidate may sit. */
@@ -29,7 +31,7 @@ export interface Reach {
   insideBelow?: number;
 }
 
-/** Top and bottom (document y) of the selected roots, or null without roots. */
+/** Top and bottom (document y), left and right edges of the selected roots, or null without roots. */
 export function contentBox(snapshot: PageSnapshot, selection: ContentSelection): ContentBox | null {
   const roots = effectiveRoots(snapshot, selection)
     .map((id) => snapshot.nodes[id])
@@ -38,6 +40,8 @@ export function contentBox(snapshot: PageSnapshot, selection: ContentSelection):
   return {
     top: roots.reduce((min, n) => Math.min(min, n.rect.y), Infinity),
     bottom: roots.reduce((max, n) => Math.max(max, n.rect.y + n.rect.h), -Infinity),
+    left: roots.reduce((min, n) => Math.min(min, n.rect.x), Infinity),
+    right: roots.reduce((max, n) => Math.max(max, n.rect.x + n.rect.w), -Infinity),
   };
 }
 
@@ -101,14 +105,22 @@ export function nearContentTop(
     if (inside === null && node.kind === 'element' && node.rect.y <= box.top + insideBelow) inside = read(node, true);
   });
   if (inside !== null) return inside;
+  return closestValue(snapshot, box.top, box.top - reach.above, box.top + reach.below, (node) => read(node, false));
+}
+
+/**
+ * The first value `read` gives for the elements whose top is between `from` and `to` (document
+ * y), the closest to `anchor` first.
+ */
+export function closestValue(snapshot: PageSnapshot, anchor: number, from: number, to: number, read: (node: SnapshotNode) => string | null): string | null {
   let best: { value: string; dist: number } | null = null;
   for (const node of snapshot.nodes) {
     if (node.kind !== 'element') continue;
     const y = node.rect.y;
-    if (y > box.top + reach.below || y < box.top - reach.above) continue;
-    const dist = Math.abs(y - box.top);
+    if (y > to || y < from) continue;
+    const dist = Math.abs(y - anchor);
     if (best !== null && dist >= best.dist) continue;
-    const value = read(node, false);
+    const value = read(node);
     if (value !== null) best = { value, dist };
   }
   return best?.value ?? null;

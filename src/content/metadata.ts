@@ -75,12 +75,15 @@ const ONE_AUTHOR_PER_TAG: ReadonlySet<string> = new Set(['dc.creator', 'dcterms.
 /** Characters that separate a page title from the site name ("⋆" as some WordPress themes write it). */
 const SEPARATOR_CHARS = '|\\-–—·•:/»‹›⋆';
 
+/** One separator: a character of SEPARATOR_CHARS or "::". */
+const SEPARATOR = `(?:[${SEPARATOR_CHARS}]|::)`;
+
 /** Separators between a page title and the site name. */
-const TITLE_SEPARATOR = new RegExp(`\\s+[${SEPARATOR_CHARS}]\\s+|\\s+::\\s+`);
+const TITLE_SEPARATOR = new RegExp(`\\s+${SEPARATOR}\\s+`);
 
 /** A separator at the start or at the end of what is left of a title. */
-const LEADING_SEPARATOR = new RegExp(`^\\s*(?:[${SEPARATOR_CHARS}]|::)\\s*`);
-const TRAILING_SEPARATOR = new RegExp(`\\s*(?:[${SEPARATOR_CHARS}]|::)\\s*$`);
+const LEADING_SEPARATOR = new RegExp(`^\\s*${SEPARATOR}\\s*`);
+const TRAILING_SEPARATOR = new RegExp(`\\s*${SEPARATOR}\\s*$`);
 
 /**
  * Extracts article metadata. `text` is the extracted plain text (for the excerpt fallback and the
@@ -158,14 +161,14 @@ function first<T>(...values: Array<T | null | undefined>): T | null {
 function findTitle(src: Sources, siteName: string | null): string | null {
   const h1 = findHeading(src.snapshot, src.selection, siteName);
   if (src.framed && h1 !== null) return h1;
-  const explicit = first(
-    stringOf(src.article?.headline),
-    src.article ? stringOf(src.article.name) : null,
-    stringOf(src.page?.headline),
-    metaValue(src, 'og:title'),
-    metaValue(src, 'twitter:title'),
-  );
-  if (explicit !== null) return withoutTail(headlineOf(stripSiteName(explicit, siteName, false), h1, hostLabels(src)));
+  // a JSON-LD headline names the article; og:title and twitter:title name the page, tail and all
+  const headline = first(stringOf(src.article?.headline), src.article ? stringOf(src.article.name) : null, stringOf(src.page?.headline));
+  const explicit = headline ?? first(metaValue(src, 'og:title'), metaValue(src, 'twitter:title'));
+  if (explicit !== null) {
+    const named = headlineOf(stripSiteName(explicit, siteName, false), h1, hostLabels(src));
+    // one tail at most: a title that lost its site's name keeps the rest as it is
+    return headline === null && named === explicit ? withoutTail(named, h1) : named;
+  }
   if (h1 !== null) return h1;
   const docTitle = cleanString(src.snapshot.metadata?.title || src.snapshot.title);
   return docTitle === null ? null : stripSiteName(docTitle, siteName, true);
@@ -177,34 +180,41 @@ const TAIL_SEPARATOR = / ([|\-–—]) /gu;
 /** Most words in a tail that is cut: a site's name or a tagline ("Rust Blog", "Start for Free"). */
 const MAX_TAIL_WORDS = 4;
 
+/** Fewest words left once a tail is cut (after a pipe; after a dash, one more): "Fernleaf | Garden tools" stays whole. */
+const MIN_HEAD_WORDS = 2;
+
 /**
- * A declared title without its short tail ("What do people love about Rust? | Rust Blog", "Small
- * Business Accounting Software - Start for Free"): sites append their name or a tagline to og:title
- * as to `<title>`, under a name og:site_name does not always give. A pipe always sets a tail apart;
- * a dash also joins a headline's parts ("Minecraft 1.8 - The Bountiful Update", "Transitioning to a
- * plant-based diet – tips and tricks"), so after a dash only a capitalised tail goes, and only
- * from a headline of three words or more.
+ * og:title without its short tail ("What do people love about Rust? | Rust Blog", "Small Business
+ * Accounting Software - Start for Free"): sites append their name or a tagline to og:title as to
+ * `<title>`, under a name og:site_name does not always give. A dash also joins a headline's parts
+ * ("Minecraft 1.8 - The Bountiful Update", "Transitioning to a plant-based diet – tips and
+ * tricks"), so after a dash only a capitalised tail goes, and only from a headline of three words
+ * or more. A tail the page's `<h1>` holds is the headline's ("Star Wars Episode IV - A New Hope").
  */
-function withoutTail(title: string): string {
+function withoutTail(title: string, h1: string | null): string {
   let last: RegExpExecArray | null = null;
   for (const m of title.matchAll(TAIL_SEPARATOR)) last = m;
   if (last === null) return title;
   const head = title.slice(0, last.index).trim();
   const tail = title.slice(last.index + last[0].length).trim();
   if (countWords(tail) > MAX_TAIL_WORDS) return title;
-  if (last[1] === '|') return countWords(head) >= 2 ? head : title;
-  return countWords(head) >= 3 && /^\p{Lu}/u.test(tail) ? head : title;
+  // the page's own headline says it: "Star Wars Episode IV - A New Hope" in the h1 too
+  if (h1 !== null && squash(h1).includes(squash(tail))) return title;
+  if (last[1] === '|') return countWords(head) >= MIN_HEAD_WORDS ? head : title;
+  return countWords(head) > MIN_HEAD_WORDS && /^\p{Lu}/u.test(tail) ? head : title;
 }
 
 /** A separator left at the end of a title whose site name a template left empty ("Top picks ⋆"). */
-const DANGLING_SEPARATOR = new RegExp(`\\s(?:[${SEPARATOR_CHARS}]|::)$`);
+const DANGLING_SEPARATOR = new RegExp(`\\s${SEPARATOR}$`);
 
 /**
  * A title without the marks around it: a Markdown heading's hashes ("## Regolith binding agents"),
  * as some generators leave in og:title, and a dangling separator.
  */
 function tidyTitle(title: string | null): string | null {
-  return title === null ? null : cleanString(title.replace(/^#{1,6}\s+/, '').replace(DANGLING_SEPARATOR, ''));
+  const tidy = title === null ? null : cleanString(title.replace(/^#{1,6}\s+/, '').replace(DANGLING_SEPARATOR, ''));
+  // marks alone ("- | -", "##") are no title
+  return tidy !== null && /[\p{L}\p{N}]/u.test(tidy) ? tidy : null;
 }
 
 /** A separator between a title's parts, at the start of a string. */
@@ -262,7 +272,7 @@ export function stripSiteName(title: string, siteName: string | null, guess: boo
   }
   if (!guess) return title;
   const head = cutLast(title, lastPart);
-  return countWords(lastPart) <= 4 && countWords(head) >= 2 ? head : title;
+  return countWords(lastPart) <= MAX_TAIL_WORDS && countWords(head) >= MIN_HEAD_WORDS ? head : title;
 }
 
 /** True when a title segment is the site name, possibly with a word before or after it. */
@@ -282,8 +292,9 @@ function cutLast(title: string, lastPart: string): string {
 /**
  * Byline: JSON-LD author/creator names, meta author keys (URLs ignored; citation_author for
  * scholarly pages), then a short element marked rel=author or with "author"/"byline" in its
- * class or itemprop near the top of the content (first for framed content), then a link to an
- * author's page or a "By …" line there.
+ * class or itemprop near the top of the content (first for framed content); on a page of one
+ * story, then a link to an author's page or a "By …" line there, and last, on an article or a
+ * manual page, a marked element in an author box at the content's end.
  */
 function findByline(src: Sources): string | null {
   const fromDom = (): string | null => findBylineElement(src.snapshot, src.selection);

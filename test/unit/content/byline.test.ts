@@ -71,11 +71,13 @@ describe('cleanByline', () => {
     ['Posted by BeauHD on Friday October 03, 2025 @10:02AM', 'BeauHD'],
     ['by changingtimes » Sat Mar 02, 2024 10:15 am', 'changingtimes'],
     ['Lee Sun 3 May 2024', 'Lee Sun'],
-    ['Ann Mon', 'Ann Mon'],
+    ['Kim, Sun', 'Kim, Sun'],
     // a month's name between hyphens, in another language
     ['FlowGuard EMEA on 04-ago-2021 5:11:10', 'FlowGuard EMEA'],
     ['"David Kim"', 'David Kim'],
     ['“Ana Ruiz”', 'Ana Ruiz'],
+    ['"David Kim" and "Ana Ruiz"', 'David Kim and Ana Ruiz'],
+    ['"David Kim", Staff Writer', 'David Kim'],
     ['jldugger 14.6k2020 gold badges8383 silver badges131131 bronze badges', 'jldugger'],
     ['Authors: Julie Weisenhorn and Natalie Hoidal, Extension horticulture educators', 'Julie Weisenhorn and Natalie Hoidal'],
   ])('%s → %s', (raw, clean) => {

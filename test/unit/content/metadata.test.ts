@@ -101,7 +101,17 @@ describe('extractMetadata: title precedence', () => {
     // a one-word head is a brand, not a headline
     expect(title('Fernleaf | Garden tools')).toBe('Fernleaf | Garden tools');
     // a hyphen inside a word is no separator
-    expect(title('All-in-One Garden Planner')).toBe('All-in-One Garden Planner');
+    expect(title('All-in-One Garden Planner | Fernleaf')).toBe('All-in-One Garden Planner');
+  });
+
+  it("keeps a declared title's tail that the h1 holds, one that follows a cut site name, or a JSON-LD headline's", () => {
+    const og = (t: string, h1: string, extra: Record<string, string> = {}) => meta([article(h('h1', h1), h('p', 'Body'))], metadata({ meta: { 'og:title': t, ...extra } })).title;
+    expect(og('Star Wars Episode IV - A New Hope', 'Star Wars Episode IV - A New Hope')).toBe('Star Wars Episode IV - A New Hope');
+    expect(og('Rust vs Go | Which is faster', 'Rust vs Go | Which is faster')).toBe('Rust vs Go | Which is faster');
+    expect(og('Star Wars Episode IV - A New Hope', 'A long time ago')).toBe('Star Wars Episode IV');
+    expect(og('Why We Sleep - The Science of Rest | The Atlantic', 'Sleep', { 'og:site_name': 'The Atlantic' })).toBe('Why We Sleep - The Science of Rest');
+    const ld = { '@context': 'https://schema.org', '@type': 'NewsArticle', headline: 'Rust vs Go | Which is faster' };
+    expect(meta([article(h('p', 'Body'))], metadata({ jsonLd: [ld] })).title).toBe('Rust vs Go | Which is faster');
   });
 
   it('reads a title without Markdown heading marks or a dangling separator', () => {
@@ -113,6 +123,9 @@ describe('extractMetadata: title precedence', () => {
     // a hash that is part of the title stays
     expect(title({ 'og:title': '#1 tips for C# beginners' })).toBe('#1 tips for C# beginners');
     expect(title({ 'og:title': 'Replace javascript:' })).toBe('Replace javascript:');
+    // marks alone are no title
+    expect(title({ 'og:title': '- | -' })).toBeNull();
+    expect(title({ 'og:title': '## ' })).toBeNull();
   });
 
   it('prefers the content h1 over host-page meta when the content is in a frame', () => {
@@ -272,22 +285,42 @@ describe('extractMetadata: byline', () => {
   });
 
   it("reads an author box at the end of an article, not a commenter's or a related story's author", () => {
-    const page = (...after: Child[]) => {
+    // an article from y 100 to 3100; `inside` ends it, `after` follows it on the page
+    const byline = (inside: Child[], after: Child[] = [], pageType?: 'article' | 'forum', articleClass = '') => {
       const fx = buildFixture([
-        h('article', { key: 'main', rect: { y: 100, h: 3000 } }, h('h1', { rect: { y: 100 } }, 'Title'), h('p', { rect: { y: 200, h: 2700 } }, 'Body'), ...after.slice(0, 1)),
-        ...after.slice(1),
+        h('article', { key: 'main', attrs: { class: articleClass }, rect: { y: 100, h: 3000 } }, h('h1', { rect: { y: 100 } }, 'Title'), h('p', { rect: { y: 200, h: 2600 } }, 'Body'), ...inside),
+        ...after,
       ]);
-      return (pageType?: 'article' | 'forum') => extractMetadata(fx.snapshot, fx.select(['main']), '', 0, pageType ? { pageType } : {}).byline;
+      return extractMetadata(fx.snapshot, fx.select(['main']), '', 0, pageType ? { pageType } : {}).byline;
     };
-    const box = h('div', { attrs: { class: 'author-box' }, rect: { y: 2950, h: 120 } }, h('span', { attrs: { class: 'author-name' }, rect: { y: 2960 } }, 'Written by Hunter Dukes'), h('p', { rect: { y: 2990 } }, 'Hunter writes about maps.'));
-    expect(page(box)()).toBe('Hunter Dukes');
-    expect(page(box)('article')).toBe('Hunter Dukes');
+    const author = (cls: string, name: string, y: number, x = 0) => h('span', { attrs: { class: cls }, rect: { x, y, w: 300 } }, name);
+    const box = h('div', { attrs: { class: 'author-box' }, rect: { y: 2950, h: 120 } }, author('author-name', 'Written by Hunter Dukes', 2960), h('p', { rect: { y: 2990 } }, 'Hunter writes about maps.'));
+    expect(byline([box])).toBe('Hunter Dukes');
+    expect(byline([box], [], 'article')).toBe('Hunter Dukes');
     // after a thread, the box names the last reply's author
-    expect(page(box)('forum')).toBeNull();
-    const comment = h('div', { attrs: { class: 'comments' }, rect: { y: 3150, h: 200 } }, h('span', { attrs: { class: 'comment-author' }, rect: { y: 3160 } }, 'Ida Pell'));
-    const related = h('section', { attrs: { id: 'related-posts' }, rect: { y: 3150, h: 200 } }, h('span', { attrs: { class: 'post-author' }, rect: { y: 3160 } }, 'Ida Pell'));
-    const far = h('div', { rect: { y: 5000, h: 100 } }, h('span', { attrs: { class: 'author-name' }, rect: { y: 5000 } }, 'Ida Pell'));
-    for (const after of [comment, related, far]) expect(page(h('p', { rect: { y: 2950 } }, 'The end.'), after)()).toBeNull();
+    expect(byline([box], [], 'forum')).toBeNull();
+    // the article's own footer, a box called a card, and classes on the article itself are no bar
+    expect(byline([h('footer', { attrs: { class: 'entry-footer' }, rect: { y: 2950 } }, author('author-name', 'Hunter Dukes', 2960))])).toBe('Hunter Dukes');
+    expect(byline([h('div', { attrs: { class: 'author-card' }, rect: { y: 2950 } }, author('name', 'Hunter Dukes', 2960))])).toBe('Hunter Dukes');
+    expect(byline([box], [], undefined, 'post category-reviews')).toBe('Hunter Dukes');
+    // the closest to the content's end
+    expect(byline([author('post-author', 'Ida Pell', 2700), box])).toBe('Hunter Dukes');
+    expect(byline([author('post-author', 'Ida Pell', 3050), box])).toBe('Ida Pell');
+    // other people's names: comments, related stories, a quotation, the page's footer, a sidebar
+    // beside the content; and none from the content's top four fifths, nor far below it
+    const end = h('p', { rect: { y: 2950 } }, 'The end.');
+    for (const [inside, after] of [
+      [[end], [h('div', { attrs: { class: 'comments' }, rect: { y: 3150 } }, h('div', { rect: { y: 3160 } }, author('user', 'Ida Pell', 3160)))]],
+      [[end], [h('section', { attrs: { id: 'related-posts' }, rect: { y: 3150 } }, author('post-author', 'Ida Pell', 3160))]],
+      [[end], [h('div', { rect: { y: 3150 } }, h('div', { attrs: { class: 'post-card' }, rect: { y: 3150 } }, author('post-author', 'Ida Pell', 3160)))]],
+      [[h('blockquote', { rect: { y: 2950 } }, h('p', 'Imagination is everything.'), author('quote-author', 'Albert Einstein', 2990))], []],
+      [[end], [h('footer', { rect: { y: 3150 } }, author('site-author', 'Ida Pell', 3160))]],
+      [[end], [author('author-name', 'Ida Pell', 3000, 900)]],
+      [[author('author-name', 'Ida Pell', 1500), end], []],
+      [[end], [author('author-name', 'Ida Pell', 5000)]],
+    ] as Array<[Child[], Child[]]>) {
+      expect(byline(inside, after)).toBeNull();
+    }
   });
 
   it('gives no unmarked byline for a content of several stories, each with its author', () => {
