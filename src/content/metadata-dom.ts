@@ -7,7 +7,7 @@
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import type { ContentSelection } from './types.js';
 import { LINE_SEPARATOR } from './byline.js';
-import { parseDate } from './dates.js';
+import { WEEKDAY_NAME, parseDate } from './dates.js';
 import type { DateOrder } from './dates.js';
 import { toText } from './text.js';
 import { DROPPED_TAGS, effectiveRoots, forEachSelected, isTextUsable, parentOf } from './tree.js';
@@ -166,8 +166,23 @@ export function findTimeNearTop(snapshot: PageSnapshot, selection: ContentSelect
   });
 }
 
-/** Words before a dateline's date: "Published on", "Posted", "Updated:", "Last Updated :", "Post time:", "Date:". */
-const DATELINE_PREFIX = /^(?:originally\s+)?(?:published|posted|updated|last\s+updated|modified|post\s+time|dated?)\b\s*(?:on|at)?\s*:?\s*/i;
+/** Words before a dateline's date: "Published on", "Posted", "Updated:", "Last Updated :", "Last Modified:", "Post time:", "Date:". */
+const DATELINE_PREFIX = /^(?:originally\s+)?(?:published|posted|updated|last\s+updated|modified|last\s+modified|post\s+time|dated?)\b\s*(?:on|at)?\s*:?\s*/i;
+
+/** Punctuation around a dateline's date ("· Dec 20, 2025 ·", "- December 19, 2025", "2025.12.17 |"). */
+const DATELINE_MARKS = /^[\s·•|,–—-]+|[\s·•|,–—.-]+$/gu;
+
+/** "on", "the" and a weekday before the date ("on Friday December 19, 2025", "on the 15/12/2025"). */
+const DATELINE_LEAD = new RegExp(String.raw`^(?:on\s+)?(?:the\s+)?(?:${WEEKDAY_NAME},?\s+)?`, 'i');
+
+/** A time, or "by", after the date ("at 11:00 AM", "@08:00PM", ", 09:14 PM", " 7:38:01 PM", "at 19:00 by"). */
+const DATELINE_TAIL = /(?:,?\s*(?:at\s+|@\s*)?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)?(?:\s+by)?$/i;
+
+/** The date of one segment of a dateline, without the words, marks and time around it. */
+function datelineDate(segment: string, order: DateOrder | undefined): string | null {
+  const bare = segment.replace(DATELINE_MARKS, '').replace(DATELINE_PREFIX, '').replace(DATELINE_LEAD, '');
+  return parseDate(bare, order) ?? parseDate(bare.replace(DATELINE_TAIL, ''), order);
+}
 
 /** Years a written dateline can name ("9999" is a placeholder, not a date). */
 const PLAUSIBLE_YEAR = /^(?:19|20)\d\d-/;
@@ -192,7 +207,7 @@ export function findDatelineText(snapshot: PageSnapshot, selection: ContentSelec
       const text = (child.text ?? '').replace(/\s+/g, ' ').trim();
       if (text === '' || text.length > MAX_DATELINE_CHARS) continue;
       for (const segment of text.split(LINE_SEPARATOR)) {
-        const date = parseDate(segment.replace(DATELINE_PREFIX, '').replace(/\.$/, ''), order);
+        const date = datelineDate(segment, order);
         if (date !== null && PLAUSIBLE_YEAR.test(date) && (inside || !inMasthead(snapshot, node))) return date;
       }
     }

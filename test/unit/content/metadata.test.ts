@@ -186,6 +186,22 @@ describe('extractMetadata: a date written as text', () => {
     expect(dated(h('div', h('span', '12 Nov 2025.')))).toBe('2025-11-12');
   });
 
+  it('reads a dateline\'s date without the marks, weekday, time and words around it', () => {
+    for (const [line, day] of [
+      ['on Friday December 19, 2025 @08:00PM', '2025-12-19'],
+      ['on Dec 16, 2025 at 11:00 AM', '2025-12-16'],
+      ['· Dec 20, 2025 at 3:00 am ·', '2025-12-20'],
+      ['Published: 2025.12.17 |', '2025-12-17'],
+      ['Posted on the 15/12/2025 at 19:00 by', '2025-12-15'],
+      ['2019-02-23, 09:14 PM', '2019-02-23'],
+      ['- December 19, 2025', '2025-12-19'],
+      ['Last Modified: August 08, 2023', '2023-08-08'],
+    ] as const) {
+      expect(dated(h('p', line))?.slice(0, 10), line).toBe(day);
+    }
+    for (const line of ['on Friday at 10:00', 'Posted by Jo Lee', 'Chapter 12:30']) expect(dated(h('p', line)), line).toBeNull();
+  });
+
   it('reads written dates and unmarked bylines only on pages that are one story', () => {
     const fx = buildFixture([article(h('h1', 'Title'), h('p', 'By Ida Pell'), h('p', 'Posted on April 13, 2023'), h('p', 'Body'))]);
     const of = (pageType: 'article' | 'forum' | 'listing' | 'product') => extractMetadata(fx.snapshot, fx.select(['main']), '', 0, { pageType });
