@@ -5,7 +5,7 @@
 import type { PageSnapshot, SnapshotNode } from '../snapshot/types.js';
 import type { ContentSelection } from './types.js';
 import { cleanByline, isPersonName, startsAsByline } from './byline.js';
-import { closestValue, contentBox, nearContentTop, shortText, topReach } from './metadata-dom.js';
+import { closestValue, contentBox, endBand, inColumn, nearContentTop, shortText, topReach } from './metadata-dom.js';
 import { effectiveRoots, forEachSelected } from './tree.js';
 
 /** Longest text read from a marked byline element (cleanByline reads no more), and its nodes. */
@@ -52,9 +52,6 @@ const OTHER_POSTS = /^(?:comments?|repl(?:y|ies)|review(?:s|ed|ers?)?|related|re
 /** The same for the sections around the element, where story cards sit too ("post-card__author" is a teaser's). */
 const OTHER_POSTS_AROUND = /^(?:cards?)$/i;
 
-/** Elements under the content's end where an author box after the article is looked for (px). */
-const AFTER_CONTENT = 800;
-
 /** Ancestors looked at for a section of other people's posts. */
 const OTHER_POSTS_DEPTH = 8;
 
@@ -72,11 +69,9 @@ export function findAuthorBoxBelow(snapshot: PageSnapshot, selection: ContentSel
   const box = contentBox(snapshot, selection);
   if (box === null) return null;
   const roots = new Set(effectiveRoots(snapshot, selection));
-  // the content's last fifth (at least 400 px of it, within the content), and what comes right after it
-  const from = Math.max(box.top, box.bottom - Math.max(400, (box.bottom - box.top) * 0.2));
-  return closestValue(snapshot, box.bottom, from, box.bottom + AFTER_CONTENT, (node) => {
-    const { x, w } = node.rect;
-    if (!node.visible || !isBylineMarked(node) || x + w <= box.left || x >= box.right) return null;
+  const band = endBand(box);
+  return closestValue(snapshot, box.bottom, band.from, band.to, (node) => {
+    if (!node.visible || !isBylineMarked(node) || !inColumn(node, box)) return null;
     return amongOtherPosts(snapshot, node, roots) ? null : markedByline(snapshot, node);
   });
 }

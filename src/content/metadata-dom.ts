@@ -50,6 +50,22 @@ export function contentInFrame(snapshot: PageSnapshot, selection: ContentSelecti
   return effectiveRoots(snapshot, selection).some((id) => snapshot.nodes[id]?.inFrame === true);
 }
 
+/** Below the content's end, how far an author box or a dateline after the article is looked for (px). */
+const AFTER_CONTENT = 800;
+
+/**
+ * Where the lines after an article sit (document y): the content's last fifth, at least 400 px
+ * of it and no more than all of it, and AFTER_CONTENT below its end.
+ */
+export function endBand(box: ContentBox): { from: number; to: number } {
+  return { from: Math.max(box.top, box.bottom - Math.max(400, (box.bottom - box.top) * 0.2)), to: box.bottom + AFTER_CONTENT };
+}
+
+/** True when the element overlaps the content's column (a sidebar beside it does not). */
+export function inColumn(node: SnapshotNode, box: ContentBox): boolean {
+  return node.rect.x + node.rect.w > box.left && node.rect.x < box.right;
+}
+
 /** How far below the content top a metadata line may sit: 400 px, or a fifth of a long content. */
 export function topReach(box: ContentBox): Reach {
   return { above: 1200, below: Math.max(400, (box.bottom - box.top) * 0.2) };
@@ -182,6 +198,30 @@ const DATELINE_TAIL = /(?:,?\s*(?:at\s+|@\s*)?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]
 function datelineDate(segment: string, order: DateOrder | undefined): string | null {
   const bare = segment.replace(DATELINE_MARKS, '').replace(DATELINE_PREFIX, '').replace(DATELINE_LEAD, '');
   return parseDate(bare, order) ?? parseDate(bare.replace(DATELINE_TAIL, ''), order);
+}
+
+/**
+ * A dateline at the end of the content or just below it ("Posted on April 13, 2023" under the
+ * text), for articles that give no date near their top: a text node that names the date with
+ * "Posted", "Published", "Updated" and the like (a bare date there is as likely a comment's),
+ * in the content's column, the closest to its end.
+ */
+export function findDatelineAtEnd(snapshot: PageSnapshot, selection: ContentSelection, order?: DateOrder): string | null {
+  const box = contentBox(snapshot, selection);
+  if (box === null) return null;
+  const band = endBand(box);
+  return closestValue(snapshot, box.bottom, band.from, band.to, (node) => {
+    if (!node.visible || !inColumn(node, box)) return null;
+    for (const c of node.children) {
+      const child = snapshot.nodes[c];
+      if (child?.kind !== 'text' || !child.visible) continue;
+      const text = (child.text ?? '').replace(/\s+/g, ' ').trim();
+      if (text === '' || text.length > MAX_DATELINE_CHARS || !DATELINE_PREFIX.test(text)) continue;
+      const date = datelineDate(text, order);
+      if (date !== null && PLAUSIBLE_YEAR.test(date)) return date;
+    }
+    return null;
+  });
 }
 
 /** Years a written dateline can name ("9999" is a placeholder, not a date). */

@@ -12,7 +12,7 @@ import type { DateOrder } from './dates.js';
 import { decodeEntities, deref, imageUrlOf, indexJsonLd, looksLikeUrl, namesOf, pickMain, stringOf, typesOf } from './jsonld.js';
 import type { JsonLdIndex, JsonObject } from './jsonld.js';
 import { findAuthorBoxBelow, findBylineElement, findUnmarkedByline } from './byline-dom.js';
-import { contentInFrame, findDatelineText, findHeading, findTimeNearTop, firstLargeImage } from './metadata-dom.js';
+import { contentInFrame, findDatelineAtEnd, findDatelineText, findHeading, findTimeNearTop, firstLargeImage } from './metadata-dom.js';
 import { safeUrl } from './url.js';
 import { cleanString, countWords, cutAtWord } from './words.js';
 
@@ -43,6 +43,11 @@ interface Sources {
    * that author. After a thread it names the last reply's.
    */
   signedAtEnd: boolean;
+  /**
+   * The page is an article: a dateline after its end ("Posted on …") is its date. On a manual
+   * page it says when the page was last edited.
+   */
+  datedAtEnd: boolean;
 }
 
 /** Meta keys for the publication date, in order of trust. */
@@ -116,6 +121,7 @@ export function extractMetadata(
     framed: contentInFrame(snapshot, selection),
     story: options.pageType === undefined || STORY_TYPES.has(options.pageType),
     signedAtEnd: options.pageType === undefined || SIGNED_TYPES.has(options.pageType),
+    datedAtEnd: options.pageType === undefined || options.pageType === 'article',
   };
   const siteName = findSiteName(src);
   const lang = findLang(src);
@@ -322,7 +328,8 @@ function findByline(src: Sources): string | null {
 /**
  * Publication time: JSON-LD datePublished (article or page), date meta tags, a `<time datetime>`
  * in or just above the content, then the page's `<time>` values when they all agree, then (on a
- * story page) a date written as text near the top. For framed content the `<time>` near the
+ * story page) a date written as text near the top, and last (on an article) a dateline such as
+ * "Posted on …" at the content's end. For framed content the `<time>` near the
  * content comes first. Normalised to ISO 8601 when parseable; a numeric date such as 03/04/2025
  * is read in the order of the page's language, and left as written without one.
  */
@@ -338,6 +345,7 @@ function findPublishedTime(src: Sources, order: DateOrder | undefined): string |
   raw ??= near();
   raw ??= agreedPageTime(src.snapshot.metadata?.times ?? [], order);
   if (src.story) raw ??= findDatelineText(src.snapshot, src.selection, order);
+  if (src.datedAtEnd) raw ??= findDatelineAtEnd(src.snapshot, src.selection, order);
   return raw === null ? null : normalizeDate(raw, order);
 }
 

@@ -186,6 +186,22 @@ describe('extractMetadata: a date written as text', () => {
     expect(dated(h('div', h('span', '12 Nov 2025.')))).toBe('2025-11-12');
   });
 
+  it('reads a dateline at the end of an article when none is near its top', () => {
+    const date = (line: Child, pageType?: 'article' | 'documentation' | 'forum') => {
+      const fx = buildFixture([h('article', { key: 'main', rect: { y: 100, h: 3000 } }, h('h1', { rect: { y: 100 } }, 'Title'), h('p', { rect: { y: 200, h: 2600 } }, 'Body'), line)]);
+      return extractMetadata(fx.snapshot, fx.select(['main']), '', 0, pageType ? { pageType } : {}).publishedTime;
+    };
+    const posted = h('p', { rect: { y: 2950 } }, 'Posted on April 13, 2023');
+    expect(date(posted)).toBe('2023-04-13');
+    expect(date(posted, 'article')).toBe('2023-04-13');
+    // a manual page's last line says when it was edited; a thread's, when the last reply came
+    expect(date(posted, 'documentation')).toBeNull();
+    expect(date(posted, 'forum')).toBeNull();
+    // a bare date there is as likely a comment's; one in the content's top four fifths is no dateline
+    expect(date(h('p', { rect: { y: 2950 } }, 'April 13, 2023'))).toBeNull();
+    expect(date(h('p', { rect: { y: 1500 } }, 'Posted on April 13, 2023'))).toBeNull();
+  });
+
   it('reads a dateline\'s date without the marks, weekday, time and words around it', () => {
     for (const [line, day] of [
       ['on Friday December 19, 2025 @08:00PM', '2025-12-19'],
