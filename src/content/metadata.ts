@@ -161,8 +161,8 @@ function first<T>(...values: Array<T | null | undefined>): T | null {
 
 /**
  * Title: JSON-LD headline (or an article's name), og:title, twitter:title, the `<h1>` in or near
- * the content, then the document title. The site name is cut off when it is there. For framed
- * content the h1 comes first.
+ * the content, then the document title. The site name is cut off when it is there, else og:title's
+ * short tail (withoutTail). For framed content the h1 comes first.
  */
 function findTitle(src: Sources, siteName: string | null): string | null {
   const h1 = findHeading(src.snapshot, src.selection, siteName);
@@ -329,9 +329,9 @@ function findByline(src: Sources): string | null {
  * Publication time: JSON-LD datePublished (article or page), date meta tags, a `<time datetime>`
  * in or just above the content, then the page's `<time>` values when they all agree, then (on a
  * story page) a date written as text near the top, and last (on an article) a dateline such as
- * "Posted on …" at the content's end. For framed content the `<time>` near the
- * content comes first. Normalised to ISO 8601 when parseable; a numeric date such as 03/04/2025
- * is read in the order of the page's language, and left as written without one.
+ * "Posted on …" at the content's end. For framed content the `<time>` near the content comes
+ * first. Normalised to ISO 8601 when parseable; a numeric date such as 03/04/2025 is read in the
+ * order of the page's language, and left as written without one.
  */
 function findPublishedTime(src: Sources, order: DateOrder | undefined): string | null {
   const near = (): string | null => findTimeNearTop(src.snapshot, src.selection, order);
