@@ -121,11 +121,19 @@ const MAX_UNMARKED_NODES = 40;
 export function findUnmarkedByline(snapshot: PageSnapshot, selection: ContentSelection): string | null {
   const box = contentBox(snapshot, selection);
   if (box === null) return null;
+  // each element read once: the scan of the content and the search near its top meet the same ones
+  const seen = new Map<number, string | null>();
   const read = (node: SnapshotNode): string | null => {
-    if (!(node.tag === 'a' && AUTHOR_PAGE.test(node.attrs?.href ?? '')) && !startsWithBy(snapshot, node)) return null;
-    const text = shortText(snapshot, node, MAX_UNMARKED_CHARS, MAX_UNMARKED_NODES);
-    const byline = text === null || text === '' ? null : cleanByline(text);
-    return byline !== null && isPersonName(byline) ? byline : null;
+    const known = seen.get(node.id);
+    if (known !== undefined) return known;
+    let value: string | null = null;
+    if ((node.tag === 'a' && AUTHOR_PAGE.test(node.attrs?.href ?? '')) || startsWithBy(snapshot, node)) {
+      const text = shortText(snapshot, node, MAX_UNMARKED_CHARS, MAX_UNMARKED_NODES);
+      const byline = text === null || text === '' ? null : cleanByline(text);
+      value = byline !== null && isPersonName(byline) ? byline : null;
+    }
+    seen.set(node.id, value);
+    return value;
   };
   const names = new Set<string>();
   forEachSelected(snapshot, selection, (node) => {
