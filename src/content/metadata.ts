@@ -354,11 +354,15 @@ function findPublishedTime(src: Sources, order: DateOrder | undefined): string |
  * null; null too when a value could be read both ways round and the page gives no order.
  */
 function agreedPageTime(times: string[], order: DateOrder | undefined): string | null {
-  if (order === undefined && times.some((t) => parseDate(t) === null && parseDate(t, 'month-first') !== null)) return null;
-  const parsed = times.map((t) => ({ raw: t.trim(), iso: parseDate(t, order) })).filter((t) => t.iso !== null);
-  if (parsed.length === 0) return null;
-  const day = (parsed[0]?.iso as string).slice(0, 10);
-  return parsed.every((t) => (t.iso as string).slice(0, 10) === day) ? (parsed[0]?.raw ?? null) : null;
+  const parsed: Array<{ raw: string; iso: string }> = [];
+  for (const t of times) {
+    const iso = parseDate(t, order);
+    // without the page's language, a time that reads both ways (03/04/2025) makes them all unsure
+    if (iso === null && order === undefined && parseDate(t, 'month-first') !== null) return null;
+    if (iso !== null) parsed.push({ raw: t.trim(), iso });
+  }
+  const day = parsed[0]?.iso.slice(0, 10);
+  return day !== undefined && parsed.every((t) => t.iso.slice(0, 10) === day) ? (parsed[0]?.raw ?? null) : null;
 }
 
 /** Site name: og:site_name, the JSON-LD publisher's name, a WebSite's name, application-name. */
