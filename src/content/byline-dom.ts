@@ -101,6 +101,33 @@ function amongOtherPosts(snapshot: PageSnapshot, node: SnapshotNode, roots: Read
   return footer;
 }
 
+/**
+ * Words of class names that forum software gives the poster's name in a post's user card:
+ * vBulletin's "bigusername", XenForo's and phpBB's "username", Flarum's "PostUser-name",
+ * "poster". Whole words, as nameWords splits them; not "user" or "member" alone, which also name
+ * menus and profile boxes.
+ */
+const USER_NAME = /^(?:(?:big)?username|poster|postuser|postauthor)$/i;
+
+/** Longest user name read, in characters, nodes and words: a name, not a user card's whole text. */
+const MAX_USER_NAME = { chars: 60, nodes: 20, words: 3 } as const;
+
+/**
+ * The thread starter's user name: the first post's user card, nearest the content's top. For
+ * threads whose posts mark their authors only as forum software does (no rel=author, no author
+ * class).
+ */
+export function findThreadStarter(snapshot: PageSnapshot, selection: ContentSelection): string | null {
+  const box = contentBox(snapshot, selection);
+  if (box === null) return null;
+  return nearContentTop(snapshot, selection, topReach(box), (node) => {
+    if (!node.visible || !nameWords(node).some((w) => USER_NAME.test(w))) return null;
+    const text = shortText(snapshot, node, MAX_USER_NAME.chars, MAX_USER_NAME.nodes);
+    const name = text === null || text === '' ? null : cleanByline(text);
+    return name !== null && name.split(' ').length <= MAX_USER_NAME.words ? name : null;
+  });
+}
+
 /** A link to an author's page: /author/jo-lee, /authors/…, /contributors/…, /producers/…, ?author=… */
 const AUTHOR_PAGE = /\/(?:authors?|writers?|contributors?|columnists?|reporters?|producers?)\/[^/?#]+\/?(?:[?#]|$)|[?&]_?author=/i;
 

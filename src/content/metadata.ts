@@ -11,7 +11,7 @@ import { dateOrderOf, normalizeDate, parseDate } from './dates.js';
 import type { DateOrder } from './dates.js';
 import { decodeEntities, deref, imageUrlOf, indexJsonLd, looksLikeUrl, namesOf, pickMain, stringOf, typesOf } from './jsonld.js';
 import type { JsonLdIndex, JsonObject } from './jsonld.js';
-import { findAuthorBoxBelow, findBylineElement, findUnmarkedByline } from './byline-dom.js';
+import { findAuthorBoxBelow, findBylineElement, findThreadStarter, findUnmarkedByline } from './byline-dom.js';
 import { contentInFrame, findDatelineAtEnd, findDatelineText, findHeading, findTimeNearTop, firstLargeImage } from './metadata-dom.js';
 import { safeUrl } from './url.js';
 import { cleanString, countWords, cutAtWord } from './words.js';
@@ -48,6 +48,8 @@ interface Sources {
    * page it says when the page was last edited.
    */
   datedAtEnd: boolean;
+  /** The page is a thread: its byline is the thread starter's user name. */
+  thread: boolean;
 }
 
 /** Meta keys for the publication date, in order of trust. */
@@ -122,6 +124,7 @@ export function extractMetadata(
     story: options.pageType === undefined || STORY_TYPES.has(options.pageType),
     signedAtEnd: options.pageType === undefined || SIGNED_TYPES.has(options.pageType),
     datedAtEnd: options.pageType === undefined || options.pageType === 'article',
+    thread: options.pageType === 'forum',
   };
   const siteName = findSiteName(src);
   const lang = findLang(src);
@@ -300,7 +303,8 @@ function cutLast(title: string, lastPart: string): string {
  * scholarly pages), then a short element marked rel=author or with "author"/"byline" in its
  * class or itemprop near the top of the content (first for framed content); on a page of one
  * story, then a link to an author's page or a "By …" line there, and last, on an article or a
- * manual page, a marked element in an author box at the content's end.
+ * manual page, a marked element in an author box at the content's end, or on a thread, the first
+ * post's user name.
  */
 function findByline(src: Sources): string | null {
   const fromDom = (): string | null => findBylineElement(src.snapshot, src.selection);
@@ -322,7 +326,10 @@ function findByline(src: Sources): string | null {
   }
   const dom = src.framed ? null : fromDom();
   if (dom !== null || !src.story) return dom;
-  return findUnmarkedByline(src.snapshot, src.selection) ?? (src.signedAtEnd ? findAuthorBoxBelow(src.snapshot, src.selection) : null);
+  const unmarked = findUnmarkedByline(src.snapshot, src.selection);
+  if (unmarked !== null) return unmarked;
+  if (src.signedAtEnd) return findAuthorBoxBelow(src.snapshot, src.selection);
+  return src.thread ? findThreadStarter(src.snapshot, src.selection) : null;
 }
 
 /**

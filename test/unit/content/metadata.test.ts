@@ -355,6 +355,19 @@ describe('extractMetadata: byline', () => {
     }
   });
 
+  it("reads a thread's starter from the first post's user card, on a thread only", () => {
+    const thread = (card: Child, pageType: 'forum' | 'article' = 'forum') => {
+      const fx = buildFixture([h('div', { key: 'main' }, h('div', { attrs: { class: 'post' } }, card, h('p', 'My router drops the connection every night.')), h('div', { attrs: { class: 'post' } }, h('a', { attrs: { class: 'username' } }, 'netfix'), h('p', 'Try another channel.')))]);
+      return extractMetadata(fx.snapshot, fx.select(['main']), '', 0, { pageType }).byline;
+    };
+    expect(thread(h('a', { attrs: { class: 'bigusername' } }, 'microfast'))).toBe('microfast');
+    expect(thread(h('h3', { attrs: { class: 'PostUser-name' } }, 'antonjw'))).toBe('antonjw');
+    expect(thread(h('a', { attrs: { class: 'username' } }, 'microfast'), 'article')).toBeNull();
+    // "user" alone names menus and profile boxes too; a card's whole text is no name
+    expect(thread(h('div', { attrs: { class: 'user-details' } }, 'edited'))).toBe('netfix');
+    expect(thread(h('div', { attrs: { class: 'poster' } }, 'microfast Junior Member Posts: 12 Joined: May 2020 Location: Leeds, United Kingdom'))).toBe('netfix');
+  });
+
   it('gives no unmarked byline for a content of several stories, each with its author', () => {
     const card = (title: string, by: string): Child => h('div', h('h3', title), h('p', 'A standfirst of the story.'), h('div', `By ${by} · 2 hours ago`));
     expect(meta([article(card('Levy passes', 'Anita Rao'), card('Port strike', 'Liam Foster'))]).byline).toBeNull();
