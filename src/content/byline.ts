@@ -107,9 +107,11 @@ function isRoleOnly(words: readonly string[]): boolean {
 /** Lower-case words that belong to names ("Ria van Dam", "Ana de la Cruz", "João dos Santos"). */
 const NAME_PARTICLES: ReadonlySet<string> = new Set(['van', 'von', 'de', 'der', 'den', 'del', 'della', 'di', 'da', 'das', 'dos', 'du', 'la', 'le', 'bin', 'ibn', 'al', 'el', 'ten', 'ter', 'y']);
 
+/** A particle comes before the surname, never last: "Top ten" is not a name. */
+const endsWithParticle = (words: readonly string[]): boolean => NAME_PARTICLES.has(words.at(-1) ?? '');
+
 /** True when every word could be part of a person's name: capitalised, an initial, or a particle. */
-const looksLikeName = (words: readonly string[]): boolean =>
-  words.every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLES.has(w)) && !NAME_PARTICLES.has(words.at(-1) ?? '');
+const looksLikeName = (words: readonly string[]): boolean => words.every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLES.has(w)) && !endsWithParticle(words);
 
 /** A word of a name written out: two letters or more ("Jo", "J.K.", "Jr."), or an initial with its dot ("D."). */
 const NAME_WORD = /^\p{Lu}(?:[\p{L}\p{M}'’.-]*[\p{L}\p{M}.]|\.)$/u;
@@ -125,8 +127,7 @@ const NAME_WORDS = { min: 2, max: 5 } as const;
 export function isPersonName(text: string): boolean {
   const words = text.split(' ');
   if (words.length < NAME_WORDS.min || words.length > NAME_WORDS.max || /\d/.test(text)) return false;
-  // a particle comes before the surname, never last: "Top ten" is not a name
-  return words.every((w) => NAME_WORD.test(w) || NAME_PARTICLES.has(w)) && !NAME_PARTICLES.has(words.at(-1) ?? '') && !words.some((w) => ROLE_WORDS.has(bare(w)));
+  return words.every((w) => NAME_WORD.test(w) || NAME_PARTICLES.has(w)) && !endsWithParticle(words) && !words.some((w) => ROLE_WORDS.has(bare(w)));
 }
 
 /**

@@ -185,6 +185,12 @@ export function findTimeNearTop(snapshot: PageSnapshot, selection: ContentSelect
 /** Words before a dateline's date: "Published on", "Posted", "Updated:", "Last Updated :", "Last Modified:", "Post time:", "Date:". */
 const DATELINE_PREFIX = /^(?:originally\s+)?(?:published|posted|updated|last\s+updated|modified|last\s+modified|post\s+time|dated?)\b\s*(?:on|at)?\s*:?\s*/i;
 
+/** Years a written dateline can name ("9999" is a placeholder, not a date). */
+const PLAUSIBLE_YEAR = /^(?:19|20)\d\d-/;
+
+/** Longest text node read as a dateline: a date and a few words around it. */
+const MAX_DATELINE_CHARS = 80;
+
 /** Punctuation around a dateline's date ("· Dec 20, 2025 ·", "- December 19, 2025", "2025.12.17 |"). */
 const DATELINE_MARKS = /^[\s·•|,–—-]+|[\s·•|,–—.-]+$/gu;
 
@@ -197,7 +203,24 @@ const DATELINE_TAIL = /(?:,?\s*(?:at\s+|@\s*)?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]
 /** The date of one segment of a dateline, without the words, marks and time around it. */
 function datelineDate(segment: string, order: DateOrder | undefined): string | null {
   const bare = segment.replace(DATELINE_MARKS, '').replace(DATELINE_PREFIX, '').replace(DATELINE_LEAD, '');
-  return parseDate(bare, order) ?? parseDate(bare.replace(DATELINE_TAIL, ''), order);
+  const date = parseDate(bare, order) ?? parseDate(bare.replace(DATELINE_TAIL, ''), order);
+  return date !== null && PLAUSIBLE_YEAR.test(date) ? date : null;
+}
+
+/**
+ * The first date `read` finds in the element's own visible text nodes that are short enough to
+ * be a dateline (white space collapsed).
+ */
+function ownDateline(snapshot: PageSnapshot, node: SnapshotNode, read: (text: string) => string | null): string | null {
+  for (const c of node.children) {
+    const child = snapshot.nodes[c];
+    if (child?.kind !== 'text' || !child.visible) continue;
+    const text = (child.text ?? '').replace(/\s+/g, ' ').trim();
+    if (text === '' || text.length > MAX_DATELINE_CHARS) continue;
+    const date = read(text);
+    if (date !== null) return date;
+  }
+  return null;
 }
 
 /**
@@ -212,23 +235,10 @@ export function findDatelineAtEnd(snapshot: PageSnapshot, selection: ContentSele
   const band = endBand(box);
   return closestValue(snapshot, box.bottom, band.from, band.to, (node) => {
     if (!node.visible || !inColumn(node, box)) return null;
-    for (const c of node.children) {
-      const child = snapshot.nodes[c];
-      if (child?.kind !== 'text' || !child.visible) continue;
-      const text = (child.text ?? '').replace(/\s+/g, ' ').trim();
-      if (text === '' || text.length > MAX_DATELINE_CHARS || !DATELINE_PREFIX.test(text)) continue;
-      const date = datelineDate(text, order);
-      if (date !== null && PLAUSIBLE_YEAR.test(date)) return date;
-    }
-    return null;
+    return ownDateline(snapshot, node, (text) => (DATELINE_PREFIX.test(text) ? datelineDate(text, order) : null));
   });
 }
 
-/** Years a written dateline can name ("9999" is a placeholder, not a date). */
-const PLAUSIBLE_YEAR = /^(?:19|20)\d\d-/;
-
-/** Longest text node read as a dateline: a date and a few words around it. */
-const MAX_DATELINE_CHARS = 80;
 
 /**
  * A date written as text near the top of the content, as ISO 8601: a text node that is a date,
@@ -241,17 +251,15 @@ export function findDatelineText(snapshot: PageSnapshot, selection: ContentSelec
   const box = contentBox(snapshot, selection);
   if (box === null) return null;
   return nearContentTop(snapshot, selection, topReach(box), (node, inside) => {
-    for (const c of node.children) {
-      const child = snapshot.nodes[c];
-      if (child?.kind !== 'text' || !child.visible) continue;
-      const text = (child.text ?? '').replace(/\s+/g, ' ').trim();
-      if (text === '' || text.length > MAX_DATELINE_CHARS) continue;
+    const date = ownDateline(snapshot, node, (text) => {
       for (const segment of text.split(LINE_SEPARATOR)) {
-        const date = datelineDate(segment, order);
-        if (date !== null && PLAUSIBLE_YEAR.test(date) && (inside || !inMasthead(snapshot, node))) return date;
+        const found = datelineDate(segment, order);
+        if (found !== null) return found;
       }
-    }
-    return null;
+      return null;
+    });
+    // a date in the site's masthead is today's, not the story's
+    return date !== null && (inside || !inMasthead(snapshot, node)) ? date : null;
   });
 }
 
