@@ -169,14 +169,27 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   raquo: '\u00bb', middot: '\u00b7', bull: '\u2022', copy: '\u00a9', reg: '\u00ae', trade: '\u2122',
 };
 
-/** Decodes numeric and common named HTML entities (JSON-LD and meta values are often escaped twice). */
-export function decodeEntities(s: string): string {
-  if (!s.includes('&')) return s;
-  return s.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (m, body: string) => {
+/** A numeric or common named HTML entity. */
+const ENTITY = /&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi;
+
+function decodeOnce(s: string): string {
+  return s.replace(ENTITY, (m, body: string) => {
     if (body[0] === '#') {
       const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : m;
     }
     return NAMED_ENTITIES[body.toLowerCase()] ?? m;
   });
+}
+
+/**
+ * Decodes numeric and common named HTML entities. JSON-LD and meta values are often escaped
+ * twice: a CMS escapes "…" as `&#8230;`, then its JSON-LD writer escapes the `&` again
+ * (`&amp;#8230;`), so an entity that decoding `&amp;` brings out is decoded too. Once only: a
+ * third layer is no one's markup.
+ */
+export function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  const once = decodeOnce(s);
+  return /&amp;/i.test(s) && once.includes('&') ? decodeOnce(once) : once;
 }

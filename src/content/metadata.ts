@@ -217,11 +217,21 @@ function withoutTail(title: string, h1: string | null): string {
 const DANGLING_SEPARATOR = new RegExp(`\\s${SEPARATOR}$`);
 
 /**
- * A title without the marks around it: a Markdown heading's hashes ("## Regolith binding agents"),
- * as some generators leave in og:title, and a dangling separator.
+ * Markdown emphasis around words: `*A Treatise on Coffee* (1792)`, where the h1 shows an `<em>`.
+ * The marks stand at word edges, so "M*A*S*H" and "5 * 3" keep theirs; underscores stay, for
+ * "__init__" is a name.
+ */
+const EMPHASIS = /(^|[\s("'“‘])(\*{1,2})(?=[\p{L}\p{N}])(.*?[\p{L}\p{N}.!?)])\2(?=$|[\s)"'”’.,:;!?])/gu;
+
+/**
+ * A title without the marks around it: a Markdown heading's hashes ("## Regolith binding agents")
+ * and emphasis, as some generators leave in og:title, and a dangling separator.
  */
 function tidyTitle(title: string | null): string | null {
-  const tidy = title === null ? null : cleanString(title.replace(/^#{1,6}\s+/, '').replace(DANGLING_SEPARATOR, ''));
+  const tidy =
+    title === null
+      ? null
+      : cleanString(title.replace(/^#{1,6}\s+/, '').replace(EMPHASIS, '$1$3').replace(DANGLING_SEPARATOR, ''));
   // marks alone ("- | -", "##") are no title
   return tidy !== null && /[\p{L}\p{N}]/u.test(tidy) ? tidy : null;
 }

@@ -114,6 +114,17 @@ describe('extractMetadata: title precedence', () => {
     expect(meta([article(h('p', 'Body'))], metadata({ jsonLd: [ld] })).title).toBe('Rust vs Go | Which is faster');
   });
 
+  it('decodes a JSON-LD value escaped twice, and only twice', () => {
+    const headline = (s: string) =>
+      meta([article(h('p', 'Body'))], metadata({ jsonLd: [{ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: s }] })).title;
+    expect(headline('And finally&amp;#8230; trouble brewing')).toBe('And finally\u2026 trouble brewing');
+    expect(headline('Tom &amp; Jerry &#8211; the story')).toBe('Tom & Jerry \u2013 the story');
+    expect(headline('Escaping &amp;amp;amp; in HTML')).toBe('Escaping &amp; in HTML');
+    // "&amp;lt;" is read as "<" escaped twice, not as the text "&lt;" escaped once
+    expect(headline('Write &amp;lt; for <')).toBe('Write < for <');
+    expect(headline('Write &lt; for <')).toBe('Write < for <');
+  });
+
   it('reads a title without Markdown heading marks or a dangling separator', () => {
     const page = [article(h('p', 'Body'))];
     const title = (meta_: Record<string, string>) => meta(page, metadata({ meta: meta_ })).title;
@@ -123,6 +134,13 @@ describe('extractMetadata: title precedence', () => {
     // a hash that is part of the title stays
     expect(title({ 'og:title': '#1 tips for C# beginners' })).toBe('#1 tips for C# beginners');
     expect(title({ 'og:title': 'Replace javascript:' })).toBe('Replace javascript:');
+    // Markdown emphasis around words goes; a star inside a word or between spaces, and
+    // underscores, stay
+    expect(title({ 'og:title': '*A Treatise Concerning Coffee* (1792)' })).toBe('A Treatise Concerning Coffee (1792)');
+    expect(title({ 'og:title': 'Why **every** garden needs a pond' })).toBe('Why every garden needs a pond');
+    expect(title({ 'og:title': 'M*A*S*H at fifty' })).toBe('M*A*S*H at fifty');
+    expect(title({ 'og:title': 'Why 5 * 3 is 15' })).toBe('Why 5 * 3 is 15');
+    expect(title({ 'og:title': 'What __init__ does in Python' })).toBe('What __init__ does in Python');
     // marks alone are no title
     expect(title({ 'og:title': '- | -' })).toBeNull();
     expect(title({ 'og:title': '## ' })).toBeNull();
