@@ -244,6 +244,8 @@ export const HINT_WRAPPER_LEVELS = 2;
 export const SPEC_MIN_ROWS = 2;
 export const SPEC_PAIR_SHARE = 0.8;
 export const SPEC_CELL_MAX_WORDS = 40;
+/** A shown spec sheet kept at least this share of its blocks by the model is kept whole (product-specs.ts). */
+export const SPEC_KEPT_SHARE = 0.5;
 
 /**
  * Kept text that is all hidden and this many words or fewer is no main content (hidden-scraps.ts):

@@ -122,6 +122,8 @@ export type TraceEvent =
   | { step: 'described'; blocks: number; words: number }
   /** Hidden spec sheets of a product page (a tab's label/value table), kept. */
   | { step: 'hidden-specs'; blocks: number; words: number }
+  /** The rest of a product page's shown spec sheet that the model kept in half or more (the labels of kept values), kept. */
+  | { step: 'spec-rows'; blocks: number; words: number }
   /** The kept text was all hidden and a few words: no main content. */
   | { step: 'hidden-scraps'; blocks: number; words: number }
   /** Paragraphs that continue the kept text after its container closes, kept. */

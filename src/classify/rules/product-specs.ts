@@ -1,14 +1,16 @@
 /**
- * A product page's specification tables kept where the page hides them. Shops put the
- * specifications in a tab or a collapsed panel next to the description: the table is in the page,
- * laid out, but not shown until the reader opens the tab. The model reads hidden text as page
- * furniture (most hidden text is: menus, dialogs, other tabs of a rail), and a spec table's short
- * label/value cells look like furniture too; but a table of label/value rows hidden on a product
- * page is the product's own specification sheet, which a product page's main content includes.
+ * A product page's specification tables kept whole: where the page hides them, and where the
+ * model kept part of one. Shops put the specifications in a tab or a collapsed panel next to the
+ * description: the table is in the page, laid out, but not shown until the reader opens the tab.
+ * The model reads hidden text as page furniture (most hidden text is: menus, dialogs, other tabs
+ * of a rail), and a spec table's short label/value cells look like furniture too; but a table of
+ * label/value rows hidden on a product page is the product's own specification sheet, which a
+ * product page's main content includes. Shown, the model may keep a sheet's values and drop its
+ * labels ("Weight"), and values without labels say nothing.
  */
 import type { PageSnapshot, SnapshotNode } from '../../snapshot/types.js';
 import { outOfRange } from '../../util/at.js';
-import { SPEC_MIN_ROWS, SPEC_PAIR_SHARE, SPEC_CELL_MAX_WORDS } from '../params.js';
+import { SPEC_CELL_MAX_WORDS, SPEC_KEPT_SHARE, SPEC_MIN_ROWS, SPEC_PAIR_SHARE } from '../params.js';
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
 import { keepAlso } from './common.js';
@@ -44,9 +46,9 @@ function isSpecSheet(nodes: readonly SnapshotNode[], node: SnapshotNode): boolea
 }
 
 /**
- * Adds, when something shown is kept, every block of each spec sheet (isSpecSheet) whose text is
- * all hidden and not all of it kept already, outside the site's landmarks, with short cells
- * (SPEC_CELL_MAX_WORDS words at most).
+ * Adds, when something shown is kept, every block of each spec sheet (isSpecSheet) outside the
+ * site's landmarks, with short cells (SPEC_CELL_MAX_WORDS words at most) and not all of it kept
+ * already, whose text is all hidden, or of which the model kept SPEC_KEPT_SHARE or more.
  */
 export function keepHiddenSpecs(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
   // a page where nothing shown scored as content has no product shown to complete: its hidden
@@ -77,10 +79,20 @@ export function keepHiddenSpecs(snapshot: PageSnapshot, blocks: readonly TextBlo
   });
   if (members.size === 0) return kept;
   const keptSet = new Set(kept);
-  const added: number[] = [];
+  const hiddenAdded: number[] = [];
+  const rowsAdded: number[] = [];
   for (const m of members.values()) {
-    if (m.every((i) => keptSet.has(i)) || m.some((i) => !(blocks[i] ?? outOfRange(i)).hidden || (blocks[i] ?? outOfRange(i)).words > SPEC_CELL_MAX_WORDS)) continue;
-    for (const i of m) if (!keptSet.has(i)) added.push(i);
+    if (m.every((i) => keptSet.has(i)) || m.some((i) => (blocks[i] ?? outOfRange(i)).words > SPEC_CELL_MAX_WORDS)) continue;
+    if (m.every((i) => (blocks[i] ?? outOfRange(i)).hidden)) {
+      for (const i of m) if (!keptSet.has(i)) hiddenAdded.push(i);
+      continue;
+    }
+    // a shown sheet the model kept in part: its values without their labels ("640 g", with no
+    // "Weight") say nothing, so the sheet is kept whole once SPEC_KEPT_SHARE of it is
+    let n = 0;
+    for (const i of m) if (keptSet.has(i)) n++;
+    if (n >= SPEC_KEPT_SHARE * m.length) for (const i of m) if (!keptSet.has(i)) rowsAdded.push(i);
   }
-  return keepAlso(blocks, kept, added, trace, { step: 'hidden-specs' });
+  const withHidden = keepAlso(blocks, kept, hiddenAdded, trace, { step: 'hidden-specs' });
+  return keepAlso(blocks, withHidden, rowsAdded, trace, { step: 'spec-rows' });
 }

@@ -200,6 +200,31 @@ describe('choosing the main content from block scores', () => {
     expect(scrap.trace.some((e) => e.step === 'hidden-specs')).toBe(false);
   });
 
+  it("keeps a product page's shown spec sheet whole when the model kept half of it or more", () => {
+    const cell = (tag: string, x: number, y: number, s: string) => el(tag, { rect: [x, y, 200, 20] }, [text(s, [x, y, 200, 20])]);
+    const rows: Array<[string, string]> = [['Burrs', '48 mm conical'], ['Capacity', '35 g hopper'], ['Weight', '640 g'], ['Materials', 'Aluminium body']];
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('main', { rect: [100, 100, 600, 700] }, [
+        el('p', { rect: [100, 100, 600, 60] }, [text('A hand grinder with steel burrs, machined from one piece of aluminium.', [100, 100, 600, 60])]),
+        el('table', { rect: [100, 200, 600, 80] }, [el('tbody', { rect: [100, 200, 600, 80] }, rows.map(([label, value], i) =>
+          el('tr', { rect: [100, 200 + i * 20, 600, 20] }, [cell('th', 100, 200 + i * 20, label), cell('td', 300, 200 + i * 20, value)])))]),
+      ]),
+    ]));
+    const bs = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    const values = new Set(rows.map(([, value]) => value));
+    const choose = (keep: (t: string) => boolean, type: PageType = 'product') =>
+      chooseContent(s, bs, bs.map((b) => (keep(b.text) ? 0.9 : 0.02)), zeros(bs.length), 1, undefined, type);
+    // the model kept the values and dropped their labels: the labels come back
+    const c = choose((t) => t.startsWith('A hand') || values.has(t));
+    expect(c.kept.map((i) => at(bs, i).text)).toEqual(['A hand grinder with steel burrs, machined from one piece of aluminium.', ...rows.flat()]);
+    expect(c.trace).toContainEqual({ step: 'spec-rows', blocks: 4, words: 4 });
+    // one value of four is no sheet the model chose
+    const one = choose((t) => t.startsWith('A hand') || t === '640 g');
+    expect(one.kept.map((i) => at(bs, i).text)).toEqual(['A hand grinder with steel burrs, machined from one piece of aluminium.', '640 g']);
+    // elsewhere the rule does not apply
+    expect(choose((t) => t.startsWith('A hand') || values.has(t), 'article').kept).toHaveLength(5);
+  });
+
   it('returns no content when all that is kept is a few hidden words', () => {
     const s = page(el('body', { rect: [0, 0, 1200, 800] }, [
       el('div', { rect: [0, 0, 0, 0], visible: false }, [text("I'm shopping for...", [0, 0, 0, 0], { visible: false })]),
