@@ -58,7 +58,7 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith('.json.gz')).sort()) {
     if (s.length !== blocks.length) throw new Error(`${id}: ${s.length} first-pass scores for ${blocks.length} blocks`);
     table = joinTables(table, scoreContextFeatures(ix, s));
   }
-  const pf = pageTypeFeatures(textBlockFeatures(ix), blocks);
+  const pf = pageTypeFeatures(snap, textBlockFeatures(ix), blocks);
   names ??= table.names;
   families ??= table.families;
   pageNames ??= pf.names;

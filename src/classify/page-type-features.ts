@@ -2,10 +2,12 @@
  * Features of a whole page for the page-type model: the page-level columns of the text-block
  * table (structured data, Open Graph, URL shape, text make-up) plus how the page's text is spread
  * over kinds of blocks (prose, list items, table cells, code, repeated cards, links, prices,
- * dates, headings).
+ * dates, headings), and the signs of a documentation site around the page (docs-signs.ts).
  */
 import type { FeatureTable } from './block-features.js';
+import { DOCS_SIGN_NAMES, docsSigns } from './docs-signs.js';
 import type { TextBlock } from './text-blocks.js';
+import type { PageSnapshot } from '../snapshot/types.js';
 import { outOfRange } from '../util/at.js';
 
 // Hot loops: arrays are read directly (`a[i] ?? outOfRange(i)`), not through at() (see util/at.ts).
@@ -45,7 +47,7 @@ const COUNTS: ReadonlyArray<[string, string, number]> = [
 /** Chars-weighted means of feature columns. */
 const MEANS: readonly string[] = ['text.stopWords', 'text.uiWords', 'links.density', 'style.relFont', 'dom.repeat.groupShare', 'text.digits'];
 
-export function pageTypeFeatures(table: FeatureTable, blocks: readonly TextBlock[]): { names: string[]; values: Float32Array } {
+export function pageTypeFeatures(snapshot: PageSnapshot, table: FeatureTable, blocks: readonly TextBlock[]): { names: string[]; values: Float32Array } {
   const col = new Map(table.names.map((n, i) => [n, i]));
   const names: string[] = [];
   const values: number[] = [];
@@ -87,5 +89,10 @@ export function pageTypeFeatures(table: FeatureTable, blocks: readonly TextBlock
   values.push(Math.log1p(longest));
   names.push('type.meanBlock');
   values.push(Math.log1p(total / Math.max(1, blocks.length)));
+  const signs = docsSigns(snapshot);
+  DOCS_SIGN_NAMES.forEach((n, i) => {
+    names.push(`type.${n}`);
+    values.push(signs[i] ?? 0);
+  });
   return { names, values: Float32Array.from(values) };
 }

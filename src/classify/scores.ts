@@ -74,7 +74,7 @@ export function scoreBlocks(snapshot: PageSnapshot, tree: BlockTree, blocks: rea
   const final = Float64Array.from(finalMargin, sigmoid);
   const around = COMPONENT_AT.get('surroundings')!;
   for (let r = 0; r < rows; r++) components[r * k + around] = at(finalMargin, r) - at(firstMargin, r);
-  const pf = pageTypeFeatures(table, blocks);
+  const pf = pageTypeFeatures(snapshot, table, blocks);
   const pm = predictMargins(models.pageType, pf.values, pf.names.length, featureColumns(models.pageType, pf.names));
   const probs = softmax(pm);
   const pageTypes = models.pageType.classes.map((c, i): [PageType, number] => {
