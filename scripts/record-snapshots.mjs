@@ -2,8 +2,12 @@
 // Render every HTML page of a directory once and write its PageSnapshot as <id>.json.gz.
 // usage: node scripts/record-snapshots.mjs <pages dir> <out dir> [concurrency] [timeout ms]
 // Pages whose snapshot is already in <out dir> are skipped, so an interrupted run can go on.
+// <out dir>/BROWSER.txt gets a line naming the browser ("Chromium 156.0.8078.129") of each run
+// that writes snapshots, from its first one on, so an interrupted run is named too: a new
+// Chromium renders some pages a few pixels differently, and figures measured on the snapshots
+// say which one they come from (scripts/accuracy-doc.mjs prints it).
 // (run `npm run build` first; the pure stages can then be tuned and ablated without a browser)
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveInputs } from '../dist/browser/index.js';
 import { resolveExtractOptions } from '../dist/options.js';
@@ -24,13 +28,15 @@ try {
     .filter((x) => !existsSync(path.join(outDir, `${idOf(x.path ?? x.input)}.json.gz`)));
   const opts = resolveExtractOptions({ keepArtifacts: true, concurrency: Number(conc), timeout: Number(timeout) });
   let n = 0;
+  // "Chromium 156.0.8078.129 (/usr/bin/chromium, system)": the version, not this machine's path
+  const browser = session.description.replace(/\s*\(.*$/, '');
   await runBatch(session, inputs, opts, {
     concurrency: opts.concurrency,
     emit: (r, i) => {
       const id = idOf(inputs[i].path ?? inputs[i].input);
       if (r.snapshot) {
         writeFileSync(path.join(outDir, `${id}.json.gz`), encodeSnapshot(r.snapshot, { gzip: true }));
-        n++;
+        if (n++ === 0) appendFileSync(path.join(outDir, 'BROWSER.txt'), `${browser}\n`);
       } else console.error(`${id}: ${r.record.error?.code} ${r.record.error?.message}`);
     },
   });
