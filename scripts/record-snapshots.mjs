@@ -3,9 +3,9 @@
 // usage: node scripts/record-snapshots.mjs <pages dir> <out dir> [concurrency] [timeout ms]
 // Pages whose snapshot is already in <out dir> are skipped, so an interrupted run can go on.
 // <out dir>/BROWSER.txt gets a line naming the browser ("Chromium 156.0.8078.129") of each run
-// that writes snapshots, from its first one on, so an interrupted run is named too: a new
-// Chromium renders some pages a few pixels differently, and figures measured on the snapshots
-// say which one they come from (scripts/accuracy-doc.mjs prints it).
+// that writes snapshots, from its first one on, so an interrupted run is named too: another
+// Chromium build renders some pages a few pixels differently, and figures measured on the
+// snapshots say which one they come from (scripts/accuracy-doc.mjs prints it).
 // (run `npm run build` first; the pure stages can then be tuned and ablated without a browser)
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
