@@ -66,7 +66,7 @@ function hasCurrentMark(node: SnapshotNode | undefined): boolean {
   return !!node && CURRENT.test(node.attrs?.class ?? '');
 }
 
-/** A URL without its fragment, '' when it is none. */
+/** A URL without its fragment (`#…`). */
 function withoutFragment(url: string): string {
   const at = url.indexOf('#');
   return at < 0 ? url : url.slice(0, at);

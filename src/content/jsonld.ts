@@ -185,8 +185,8 @@ function decodeOnce(s: string): string {
 /**
  * Decodes numeric and common named HTML entities. JSON-LD and meta values are often escaped
  * twice: a CMS escapes "…" as `&#8230;`, then its JSON-LD writer escapes the `&` again
- * (`&amp;#8230;`), so an entity that decoding `&amp;` brings out is decoded too. Once only: a
- * third layer is no one's markup.
+ * (`&amp;#8230;`), so an entity that decoding `&amp;` brings out is decoded too. Twice at most:
+ * a third layer is no one's markup.
  */
 export function decodeEntities(s: string): string {
   if (!s.includes('&')) return s;

@@ -219,9 +219,10 @@ const DANGLING_SEPARATOR = new RegExp(`\\s${SEPARATOR}$`);
 /**
  * Markdown emphasis around words: `*A Treatise on Coffee* (1792)`, where the h1 shows an `<em>`.
  * The marks stand at word edges, so "M*A*S*H" and "5 * 3" keep theirs; underscores stay, for
- * "__init__" is a name.
+ * "__init__" is a name. The emphasised run holds no star and is bounded, so that a hostile title of
+ * stars is read in linear time.
  */
-const EMPHASIS = /(^|[\s("'“‘])(\*{1,2})(?=[\p{L}\p{N}])(.*?[\p{L}\p{N}.!?)])\2(?=$|[\s)"'”’.,:;!?])/gu;
+const EMPHASIS = /(^|[\s("'“‘])(\*{1,2})(?=[\p{L}\p{N}])([^*]{0,200}?[\p{L}\p{N}.!?)])\2(?=$|[\s)"'”’.,:;!?])/gu;
 
 /**
  * A title without the marks around it: a Markdown heading's hashes ("## Regolith binding agents")

@@ -141,6 +141,10 @@ describe('extractMetadata: title precedence', () => {
     expect(title({ 'og:title': 'M*A*S*H at fifty' })).toBe('M*A*S*H at fifty');
     expect(title({ 'og:title': 'Why 5 * 3 is 15' })).toBe('Why 5 * 3 is 15');
     expect(title({ 'og:title': 'What __init__ does in Python' })).toBe('What __init__ does in Python');
+    // an emphasised run holds no star and at most 200 characters: a hostile title of stars then
+    // costs one pass, where an open run cost its square
+    expect(title({ 'og:title': 'Why *a *b* c* works' })).toBe('Why *a b c* works');
+    expect(title({ 'og:title': `*${'a'.repeat(250)}*` })).toBe(`*${'a'.repeat(250)}*`);
     // marks alone are no title
     expect(title({ 'og:title': '- | -' })).toBeNull();
     expect(title({ 'og:title': '## ' })).toBeNull();
