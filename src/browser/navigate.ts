@@ -4,13 +4,13 @@
  */
 import type { Page } from 'playwright-core';
 import { within } from '../util/async.js';
+import { withoutFragment } from '../util/url.js';
 import { contextPolicy, networkPolicyOf } from './context.js';
 import { NavigationError, PageTimeoutError, warning } from './errors.js';
 import { firstLine, type LoadRun } from './load-run.js';
 import { mountPrefixOf } from './mounts.js';
 import { guardNavigations, needsGuard, originOf, type NavigationGuard } from './network.js';
 import { playwright } from './playwright.js';
-import { stripHash } from './tracker.js';
 
 const guards = new WeakMap<Page, Promise<NavigationGuard>>();
 
@@ -68,7 +68,7 @@ export async function navigate(run: LoadRun): Promise<boolean> {
       warnings.push(warning('NAVIGATION_INTERRUPTED', `Navigation was interrupted by another navigation: ${msg}`));
       tracker.navigatedAway = true;
     } else {
-      const blocked = networkPolicyOf(page.context())?.blocked.some((b) => stripHash(b) === stripHash(url));
+      const blocked = networkPolicyOf(page.context())?.blocked.some((b) => withoutFragment(b) === withoutFragment(url));
       const why = blocked ? 'blocked by the offline network policy' : msg;
       throw new NavigationError(url, `Could not load ${url}: ${why}`, { cause: e });
     }

@@ -4,6 +4,7 @@
  */
 import type { Dialog, Frame, Page, Request, Response } from 'playwright-core';
 import { warning, type Warning } from './errors.js';
+import { withoutFragment } from '../util/url.js';
 
 const MAX_DIALOGS = 50;
 
@@ -13,11 +14,6 @@ const MAX_DIALOGS = 50;
  * (`if (!res.ok) return`), while a body the page reads finishes on its own.
  */
 export const FETCH_BODY_GRACE_MS = 1_000;
-
-export function stripHash(u: string): string {
-  const i = u.indexOf('#');
-  return i >= 0 ? u.slice(0, i) : u;
-}
 
 /** Listens to one page for the duration of a load: requests in flight, dialogs, self-navigations. */
 export class PageTracker {
@@ -117,7 +113,7 @@ export class PageTracker {
     this.pendingNav = null;
     this.navCommits++;
     this.lastNavActivity = Date.now();
-    if (this.initialUrl !== undefined && stripHash(frame.url()) !== stripHash(this.initialUrl)) this.navigatedAway = true;
+    if (this.initialUrl !== undefined && withoutFragment(frame.url()) !== withoutFragment(this.initialUrl)) this.navigatedAway = true;
   }
 
   /**

@@ -10,6 +10,7 @@
  * Each is a count or a flag; none decides anything alone (the fitted model weighs them).
  */
 import type { PageSnapshot, Rect, SnapshotNode } from '../snapshot/types.js';
+import { withoutFragment } from '../util/url.js';
 
 /**
  * The whole text (or title) of a link that offers to edit the page's source: "Edit this page",
@@ -64,12 +65,6 @@ export const DOCS_SIGN_NAMES = [
 
 function hasCurrentMark(node: SnapshotNode | undefined): boolean {
   return !!node && CURRENT.test(node.attrs?.class ?? '');
-}
-
-/** A URL without its fragment (`#…`). */
-function withoutFragment(url: string): string {
-  const at = url.indexOf('#');
-  return at < 0 ? url : url.slice(0, at);
 }
 
 /** The addresses of the page itself: a permalink points at one of them. */

@@ -239,7 +239,6 @@ export function findDatelineAtEnd(snapshot: PageSnapshot, selection: ContentSele
   });
 }
 
-
 /**
  * A date written as text near the top of the content, as ISO 8601: a text node that is a date,
  * or a date after "Published on", "Updated:" and the like, or one segment of a line such as

@@ -7,15 +7,8 @@ import { BlockShapes, SHAPE_FEATURES } from '../../../src/classify/block-shape.j
 import { TextTally } from '../../../src/classify/blocks.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
 import { find, h, page } from '../strategies/build.js';
+import { withLinks } from '../helpers/snapshot-builder.js';
 import { at } from '../../../src/util/at.js';
-
-/** The page with its links listed, as the browser stage lists them (absolute addresses). */
-function withLinks(snap: PageSnapshot): PageSnapshot {
-  const links = snap.nodes.filter((n) => n.tag === 'a' && n.attrs?.href).map((n) => ({
-    node: n.id, href: new URL(n.attrs!.href!, snap.url).href, text: '',
-  }));
-  return { ...snap, links };
-}
 
 function shape(snap: PageSnapshot, roots: number[]): Record<string, number> {
   const row = new BlockShapes(snap).row(roots);

@@ -5,19 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCS_SIGN_NAMES, docsSigns } from '../../../src/classify/docs-signs.js';
 import type { PageSnapshot } from '../../../src/snapshot/types.js';
-import { el, page, text, type NodeDesc, type RectTuple } from '../helpers/snapshot-builder.js';
-
-/** The page with its `a href` elements listed as the snapshot's links, as the in-page pass does. */
-function withLinks(snap: PageSnapshot): PageSnapshot {
-  const textOf = (id: number): string => {
-    const n = snap.nodes[id];
-    return n ? (n.text ?? '') + n.children.map(textOf).join('') : '';
-  };
-  snap.links = snap.nodes
-    .filter((n) => n.tag === 'a' && n.attrs?.href)
-    .map((n) => ({ node: n.id, href: n.attrs?.href ?? '', text: textOf(n.id) }));
-  return snap;
-}
+import { el, page, text, withLinks, type NodeDesc, type RectTuple } from '../helpers/snapshot-builder.js';
 
 function sign(snap: PageSnapshot, name: (typeof DOCS_SIGN_NAMES)[number]): number {
   return docsSigns(withLinks(snap))[DOCS_SIGN_NAMES.indexOf(name)] ?? NaN;

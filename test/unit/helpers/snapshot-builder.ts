@@ -169,6 +169,21 @@ export function page(root: NodeDesc, opts: PageOptions = {}): PageSnapshot {
   };
 }
 
+/**
+ * The page with its `a href` elements listed as its links, as the in-page pass lists them: the
+ * address made absolute, the text the link holds.
+ */
+export function withLinks(snap: PageSnapshot): PageSnapshot {
+  const textOf = (id: number): string => {
+    const n = snap.nodes[id];
+    return n ? (n.text ?? '') + n.children.map(textOf).join('') : '';
+  };
+  const links = snap.nodes
+    .filter((n) => n.tag === 'a' && n.attrs?.href)
+    .map((n) => ({ node: n.id, href: new URL(n.attrs?.href ?? '', snap.url).href, text: textOf(n.id).replace(/\s+/g, ' ').trim() }));
+  return { ...snap, links };
+}
+
 /** A paragraph with one text node filling it. */
 export function para(s: string, rect: RectTuple, opts: ElementOptions = {}): NodeDesc {
   return el('p', { ...opts, rect }, [text(s, rect)]);
