@@ -94,6 +94,26 @@ export type CookieOption = z.output<typeof cookieSchema>;
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/**
+ * An instant in ISO 8601: a date (midnight UTC), or a date and time with `Z` or an offset. A time
+ * without either is refused: JavaScript reads it in the machine's time zone, so the same option
+ * would mean another instant on another machine.
+ */
+const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/** `--clock`'s value as ms since 1970 (UTC), or NaN when it names no day of the calendar. */
+export function clockTime(instant: string): number {
+  const [y, m, d] = instant.slice(0, 10).split('-').map(Number) as [number, number, number];
+  // Date.parse rolls 2026-02-30 over to March 2nd
+  const daysInMonth = new Date(new Date(0).setUTCFullYear(y, m, 0)).getUTCDate();
+  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth ? Date.parse(instant) : NaN;
+}
+
+const clockSchema = z
+  .string()
+  .regex(INSTANT, 'must be an ISO 8601 date, or a date and time with Z or an offset, like 2026-01-01T09:00:00Z')
+  .refine((v) => Number.isFinite(clockTime(v)), 'is not a day of the calendar or a time of day');
+
 export const extractOptionsSchema = z.strictObject({
   /** Hard per-page deadline in ms (load, settle, snapshot). */
   timeout: z.number().int().min(1000).max(600_000).default(30_000),
@@ -147,8 +167,14 @@ export const extractOptionsSchema = z.strictObject({
   root: z.string().min(1).optional(),
   /** The User-Agent every page sees (header and `navigator.userAgent`). Default: the browser's. */
   userAgent: z.string().min(1).optional(),
+  /**
+   * Start every page's clock (`Date`) at this instant, so that what a page computes from the time
+   * (today's date, "3 hours ago", a countdown) is the same on every run; it runs on from there as
+   * the page loads (browser/pagescripts.ts's clockScript). Default: the real time.
+   */
+  clock: clockSchema.optional(),
   /** Extra request headers for URL inputs (never sent for local files). */
-  headers: z.record(z.string().regex(HEADER_NAME, 'not a valid header name'), z.string()).default({}),
+  headers: z.record(z.string().regex(HEADER_NAME, 'must be a valid header name'), z.string()).default({}),
   /** Cookies set before each URL input. */
   cookies: z.array(cookieSchema).default([]),
   /** Proxy for URL inputs: `http://[user:pass@]host:port` (or https, socks4, socks5). Local files never use it. */
@@ -202,7 +228,7 @@ export const browserOptionsSchema = z.strictObject({
   cdpEndpoint: z.url().optional(),
   headless: z.boolean().default(true),
   /** Extra Chromium switches for a launched browser (`--browser-arg`). */
-  browserArgs: z.array(z.string().regex(/^--?[A-Za-z0-9]/, 'a Chromium switch starts with --')).default([]),
+  browserArgs: z.array(z.string().regex(/^--?[A-Za-z0-9]/, 'must be a Chromium switch, starting with --')).default([]),
 });
 
 export type BrowserOptions = z.input<typeof browserOptionsSchema>;
@@ -248,7 +274,12 @@ export function describeIssue(issue: z.core.$ZodIssue, key: string): string {
     case 'invalid_union':
       return key === 'scroll' ? 'must be one of auto, always, never (or true, false)' : 'has an invalid value';
     case 'invalid_format':
+      // a pattern's own message says what it wants (`--clock`'s ISO 8601 instant)
+      if (issue.format === 'regex') return issue.message;
       return issue.format === 'url' ? 'must be an http(s) URL' : `must be a valid ${issue.format}`;
+    case 'invalid_key':
+      // a record's key (a header's name): its own issue says what is wrong with it
+      return issue.issues[0] ? describeIssue(issue.issues[0], key) : issue.message;
     case 'unrecognized_keys':
       return `has unknown option${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`;
     default:

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEFAULT_VIEWPORT, type Viewport } from '../options.js';
 import { closeQuietly } from '../util/async.js';
 import { offlineProxy, policyHandle, type NetworkPolicy, type NetworkPolicyHandle } from './network.js';
-import { FREEZE_SCRIPT, LOAD_INIT_SCRIPTS, NAME_RESET_SCRIPT, NO_SERVICE_WORKER_SCRIPT, NO_WEBRTC_SCRIPT } from './pagescripts.js';
+import { clockScript, FREEZE_SCRIPT, LOAD_INIT_SCRIPTS, NAME_RESET_SCRIPT, NO_SERVICE_WORKER_SCRIPT, NO_WEBRTC_SCRIPT } from './pagescripts.js';
 import { DOC_TEXT_SCRIPT } from './recover.js';
 
 export type { Viewport };
@@ -46,6 +46,8 @@ export interface ContextOptions {
   proxy?: ProxySettings;
   /** Run the pages' scripts. Default true. */
   javaScript?: boolean;
+  /** Every document's clock starts at this time (ms since 1970, UTC) and runs on (`--clock`). Default: the real time. */
+  clock?: number;
 }
 
 /**
@@ -103,7 +105,8 @@ function closePopups(context: BrowserContext): void {
  * Create a context. Installs (in this order) the DOM-mutation recorder used by `loadPage`'s
  * settle detection, the animation-freezing style (added on DOMContentLoaded, ignored by the
  * recorder), the service-worker refusal, the `window.name` reset, the document-text count
- * (recover.ts), no WebRTC when offline, and the network policy.
+ * (recover.ts), no WebRTC when offline, the page clock when `clock` is set, and the network
+ * policy.
  */
 export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
   const policy: NetworkPolicy = {
@@ -138,7 +141,9 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
   closePopups(context);
   try {
     const scripts = [...LOAD_INIT_SCRIPTS, FREEZE_SCRIPT, NO_SERVICE_WORKER_SCRIPT, NAME_RESET_SCRIPT, DOC_TEXT_SCRIPT];
-    await context.addInitScript([...scripts, ...(policy.offline ? [NO_WEBRTC_SCRIPT] : [])].join('\n'));
+    if (policy.offline) scripts.push(NO_WEBRTC_SCRIPT);
+    if (opts.clock !== undefined) scripts.push(clockScript(opts.clock));
+    await context.addInitScript(scripts.join('\n'));
     policyHandles.set(context, policyHandle(offline?.blocker ?? null));
     policies.set(context, policy);
   } catch (e) {

@@ -257,6 +257,46 @@ export const SEEDED_RANDOM_SCRIPT = `(() => {
   try { Object.defineProperty(Math, 'random', { value: random, writable: true, configurable: true }); } catch (e) { /* frozen Math */ }
 })();`;
 
+/** The earliest and latest instants a JavaScript `Date` holds (ECMAScript's time range). */
+export const MAX_TIME_MS = 8.64e15;
+
+/**
+ * Init script for `--clock`: every document's clock (`Date.now()`, `new Date()`, `Date()`) starts
+ * at `startMs` when the document starts, and runs on from there in step with the document's own
+ * `performance.now()`. A page that prints today's date, a "posted 3 hours ago" or a delivery
+ * countdown shows the same thing on every rendering, however long ago the page was first loaded
+ * or how many pages the tab showed before it; only the seconds the load itself takes still move
+ * it. The clock runs rather than stands still, because pages time their own animations and
+ * retries with `Date` and one that stands still never ends them (jQuery's `animate`). Dates the
+ * page builds from its own values (`new Date(2024, 0, 1)`), `Date.parse` and `Date.UTC` are the
+ * real ones, `instanceof Date` holds, and subclasses of `Date` work. Not covered: workers, and
+ * `Intl.DateTimeFormat().format()` without a date, which read the engine's clock. Idempotent.
+ */
+export function clockScript(startMs: number): string {
+  if (!Number.isFinite(startMs) || Math.abs(startMs) > MAX_TIME_MS) throw new RangeError(`clock: ${startMs} is not a time a Date can hold`);
+  return `(() => {
+  const Real = Date;
+  if (Real.__visegClock) return;
+  const start = ${Math.trunc(startMs)};
+  const elapsed = performance.now.bind(performance);
+  const now = function now() { return start + Math.floor(elapsed()); };
+  const Clock = function Date(...args) {
+    if (!new.target) return new Real(now()).toString();
+    return Reflect.construct(Real, args.length ? args : [now()], new.target);
+  };
+  Object.defineProperty(Clock, 'length', { value: Real.length });
+  Clock.prototype = Real.prototype;
+  Clock.now = now;
+  Clock.parse = Real.parse;
+  Clock.UTC = Real.UTC;
+  Object.defineProperty(Clock, '__visegClock', { value: true });
+  try {
+    Object.defineProperty(Real.prototype, 'constructor', { value: Clock, writable: true, configurable: true });
+    Object.defineProperty(globalThis, 'Date', { value: Clock, writable: true, configurable: true });
+  } catch (e) { /* a frozen global: the real clock stays */ }
+})();`;
+}
+
 /**
  * What `loadPage` needs in every document, in install order: the mutation recorder (settling),
  * the error-loop guard, the scroll-hook counter (`scroll: 'auto'`) and the seeded `Math.random`

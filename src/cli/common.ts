@@ -117,6 +117,7 @@ export function addPageOptions(cmd: Command): Command {
     .option('--viewport <WxH>', `viewport size in CSS px ${dflt(`${d.viewport.width}x${d.viewport.height}`)}`)
     .option('--root <dir>', "serve local files from this site folder, so that their ../ assets load (default: each file's own folder)")
     .option('--user-agent <string>', "User-Agent for every page (default: the browser's)")
+    .option('--clock <time>', "start every page's clock at this instant, ISO 8601 with Z or an offset, e.g. 2026-01-01T09:00:00Z, so dates and countdowns a page computes are the same on every run (default: the real time)")
     .option('--header <name: value>', 'request header for URL inputs (repeatable)', collect)
     .option('--cookie <name=value>', "cookie for URL inputs, set for each one's own address (repeatable)", collect)
     .option('--cookies-file <file>', 'cookies for URL inputs: Netscape cookies.txt, or JSON (an array, or Playwright storage state)')
@@ -153,6 +154,7 @@ export interface RenderCliOptions {
   pageType?: string;
   root?: string;
   userAgent?: string;
+  clock?: string;
   header?: string[];
   cookie?: string[];
   cookiesFile?: string;
@@ -226,6 +228,7 @@ export function toExtractOptions(o: RenderCliOptions): ResolvedExtractOptions {
       pageType: o.pageType as ExtractOptions['pageType'],
       root: o.root,
       userAgent: o.userAgent,
+      clock: o.clock,
       headers: headersOf(o.header ?? []),
       cookies: cookiesOf(o),
       proxy: o.proxy,

@@ -19,7 +19,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { closeQuietly, networkPolicyFor, newContext, originOf, within, type ContextOptions, type LoadOptions, type ProxySettings, type ResolvedInput } from '../browser/index.js';
 import { RETIRE_PAGE_EXPR } from '../browser/pagescripts.js';
 import { portBoundCookies } from '../browser/port-cookies.js';
-import type { ResolvedExtractOptions } from '../options.js';
+import { clockTime, type ResolvedExtractOptions } from '../options.js';
 import { SNAPSHOT_INIT_SCRIPT } from '../snapshot/capture.js';
 
 /** The context a tab is made with (`javaScript: false` for a recovery render, pipeline/recover.ts). */
@@ -39,7 +39,8 @@ export function proxySettings(proxy: string): ProxySettings {
  * The tab an input is rendered in: local inputs are offline, with only the file server allowed;
  * URL inputs never reach the file server, and with `--offline` reach only their own origin. The
  * network options (headers, proxy, blocked requests) are for URL inputs: a local page gets none
- * of them, and its confinement does not depend on them. The User-Agent is every page's.
+ * of them, and its confinement does not depend on them. The User-Agent and the clock are every
+ * page's.
  */
 export function tabSpecFor(input: ResolvedInput, opts: ResolvedExtractOptions, serverOrigins: readonly string[]): TabSpec {
   const url = input.kind === 'url';
@@ -47,6 +48,7 @@ export function tabSpecFor(input: ResolvedInput, opts: ResolvedExtractOptions, s
     viewport: opts.viewport,
     ...networkPolicyFor(input, { offline: opts.offline, serverOrigins, block: opts.block }),
     ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+    ...(opts.clock ? { clock: clockTime(opts.clock) } : {}),
     ...(url && Object.keys(opts.headers).length ? { headers: opts.headers } : {}),
     ...(url && opts.proxy && !opts.offline ? { proxy: proxySettings(opts.proxy) } : {}),
   };

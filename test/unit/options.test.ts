@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyzeSnapshot } from '../../src/pipeline/analyze.js';
 import { readSnapshotFile } from '../../src/snapshot/file.js';
-import { defaultConcurrency, GIVEN_PAGE_TYPES, OptionsError, resolveBrowserOptions, resolveExtractOptions } from '../../src/options.js';
+import { clockTime, defaultConcurrency, GIVEN_PAGE_TYPES, OptionsError, resolveBrowserOptions, resolveExtractOptions } from '../../src/options.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -45,6 +45,27 @@ describe('extract options', () => {
     const snap = readSnapshotFile(path.join(ROOT, 'fixtures/sites/docs-br-code/snapshot.json.gz'));
     expect(() => analyzeSnapshot(snap, { pageType: 'documentation', strategy: 'signals' })).toThrow(/^pageType is read by the vips strategy only: signals/);
     expect(analyzeSnapshot(snap, { pageType: 'documentation' }).decision.pageType).toBe('documentation');
+  });
+
+  it('takes the clock as an ISO 8601 instant that means the same on every machine, and refuses other dates', () => {
+    expect(resolveExtractOptions({}).clock).toBeUndefined();
+    for (const ok of ['2026-01-01', '2026-01-01T09:00Z', '2026-01-01T09:00:00Z', '2026-01-01T09:00:00.250+01:00', '2028-02-29']) {
+      expect(resolveExtractOptions({ clock: ok }).clock).toBe(ok);
+    }
+    expect(clockTime('2026-01-01T10:00:00+01:00')).toBe(Date.UTC(2026, 0, 1, 9));
+    expect(clockTime('2026-01-01')).toBe(Date.UTC(2026, 0, 1));
+    // local times depend on the machine's time zone; words and numbers are not instants here
+    for (const bad of ['2026-01-01T09:00', '2026-01-01 09:00Z', 'tomorrow', '1767258000000', '']) {
+      expect(() => resolveExtractOptions({ clock: bad })).toThrow(/^clock must be an ISO 8601 date/);
+    }
+    for (const bad of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-00-10', '2026-04-31', '2026-01-01T25:00Z']) {
+      expect(() => resolveExtractOptions({ clock: bad }), bad).toThrow(/^clock is not a day of the calendar or a time of day/);
+    }
+  });
+
+  it("says what a header name or a browser switch that does not fit its pattern should be", () => {
+    expect(() => resolveExtractOptions({ headers: { 'X Team': 'blue' } })).toThrow(/^headers\.X Team must be a valid header name$/);
+    expect(() => resolveBrowserOptions({ browserArgs: ['no-sandbox'] })).toThrow(/^browserArgs\.0 must be a Chromium switch, starting with --$/);
   });
 
   it('rejects unknown options, as JavaScript callers get no type check', () => {
