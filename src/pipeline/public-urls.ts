@@ -119,12 +119,69 @@ export function publicUrls(loc: ServedLocation, label: string | null, base: stri
     }
     return base ? new URL(ref, base).href : ref;
   };
-  const pattern = new RegExp(`(?:${loc.origins.map((o) => o.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\d])[^\\s"'<>\`]*`, 'g');
-  const host = loc.origins[0] ? new URL(loc.origins[0]).host.replace(/:\d+$/, '') : '';
+  const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const origins = loc.origins.map(escape).join('|');
+  // a URL on the server as the page wrote it, and as encodeURIComponent writes it into another
+  // URL's query (a share link, a "return to" address): `http%3A%2F%2F127.0.0.1%3A41234%2Fm%2F...`
+  const pattern = new RegExp(`(?:${origins})(?![\\d])[^\\s"'<>\`]*`, 'g');
+  const encoded = new RegExp(`(?:${loc.origins.map((o) => escape(encodeURIComponent(o))).join('|')})(?![\\d])[A-Za-z0-9%._~!*'()-]*`, 'gi');
+  // the page's own path (`location.pathname`) and its host (`location.host`) written on their own
+  const mount = mountPrefixOf(loc.docPath) ?? loc.docPath;
+  const bare = new RegExp(`${escape(mount)}[^\\s"'<>\`?#]*`, 'g');
+  const bareEncoded = new RegExp(`${escape(encodeURIComponent(mount))}[A-Za-z0-9%._~!*'()-]*`, 'gi');
+  const hosts = new RegExp(`(?:${loc.origins.map((o) => escape(new URL(o).host)).join('|')})(?![\\d])`, 'g');
+  const publicHost = base ? new URL(base).host : '';
+  /** A server path below the mount as the page's public path: the base's, or the path below the mount. */
+  const mapPath = (p: string): string => {
+    const ref = base ? map(`${loc.origins[0] ?? ''}${p}`) : null;
+    return ref ? new URL(ref).pathname : `/${p.slice(mount.length)}`;
+  };
+  const decoded = (m: string, to: (raw: string) => string | null): string => {
+    try {
+      const ref = to(decodeURIComponent(m));
+      return ref === null ? m : encodeURIComponent(ref);
+    } catch {
+      return m; // not a whole percent-encoding
+    }
+  };
+  /**
+   * A match without the punctuation that ends the sentence around it ("see http://…/a.html, and"),
+   * as GitHub's autolinks read it: trailing `.,:;!?`, and a `)` that closes nothing in the URL.
+   */
+  const trimmed = (m: string, to: (url: string) => string): string => {
+    // counted once, so that a match ending in a long run of ")" costs one pass
+    let opens = 0;
+    let closes = 0;
+    for (const c of m) {
+      if (c === '(') opens++;
+      else if (c === ')') closes++;
+    }
+    let end = m.length;
+    for (;;) {
+      const c = m[end - 1];
+      if (c !== undefined && '.,:;!?'.includes(c)) end--;
+      else if (c === ')' && closes > opens) {
+        end--;
+        closes--;
+      } else break;
+    }
+    return to(m.slice(0, end)) + m.slice(end);
+  };
+  const host = loc.origins[0] ? new URL(loc.origins[0]).hostname : '';
+  const id = mount.split('/')[2] ?? mount;
+  const rewrite = (text: string): string => {
+    if (!(host && text.includes(host)) && !text.includes(id)) return text;
+    return text
+      .replace(pattern, (m) => trimmed(m, (u) => map(u) ?? u))
+      .replace(encoded, (m) => decoded(m, map))
+      .replace(bare, (m) => trimmed(m, mapPath))
+      .replace(bareEncoded, (m) => decoded(m, mapPath))
+      .replace(hosts, publicHost);
+  };
   return {
     base,
     map,
-    rewrite: (text) => (host && text.includes(host) ? text.replace(pattern, (m) => map(m) ?? m) : text),
+    rewrite,
     pageUrl: (servedUrl) => {
       const ref = map(servedUrl);
       if (ref === null || base) return ref;

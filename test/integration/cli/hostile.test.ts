@@ -24,13 +24,14 @@ const HOSTILE = page('Hostile page', `
 <p id="esc">placeholder</p>
 ${prose('escape sequences and private URLs')}
 <p>This paragraph is prose with links in it: first <a href="other.html">a relative link</a> to another page of the site, then some more words about it, then <a href="/root/x?q=1">a root-relative one</a> that names a path from the root of the site, then more words again, and <a href="#notes">an anchor</a> into this page, and a picture <img src="img/a.png" alt="&lt;span x='&quot; onerror=&quot;alert(1)'&gt;" width="20" height="20"> at the end of the sentence.</p>
-<p>Where this page thinks it is: <span id="where"></span></p>
+<p>Where this page thinks it is: <span id="where"></span>, and <a id="share">a share link</a> that carries its address.</p>
 <table><tr><th>code</th><th>note</th></tr><tr><td><pre>a\`\`\`&lt;img src=x onerror=alert(1)&gt; b</pre></td><td>y</td></tr></table>
 <p id="notes">The notes say a good deal in plain words before the link, enough words to read as prose, and then <a href="https://ok.example/">![x](javascript:alert(1)) link text</a> after which the sentence goes on for a while longer before it ends.</p>
 <script>
 document.title = 'Hostile \\u001b]0;pwned-title\\u0007 page';
 document.getElementById('esc').textContent = '${ESCAPES}';
-document.getElementById('where').textContent = location.href + ' and ' + document.baseURI;
+document.getElementById('where').textContent = location.href + ' and ' + document.baseURI + ', host [' + location.host + '], path ' + location.pathname + ', encoded ' + encodeURIComponent(location.href);
+document.getElementById('share').href = 'https://share.example/?u=' + encodeURIComponent(location.href) + '&p=' + encodeURIComponent(location.pathname);
 </script>`);
 
 const CANONICAL = page('Canonical page', `${prose('canonical URLs')}
@@ -46,6 +47,8 @@ const RENDERERS = [
 
 function expectNoLoopback(what: string, text: string): void {
   expect(text.includes('127.0.0.1'), `${what} names the loopback server:\n${text.slice(0, 2000)}`).toBe(false);
+  // nor a folder's mount on it, plain or percent-encoded (/m/<128 random bits>/)
+  expect(/(\/|%2F)[md](\/|%2F)[A-Za-z0-9_-]{22}(\/|%2F)/i.exec(text)?.[0] ?? null, `${what} names a mount of the loopback server`).toBeNull();
 }
 
 function expectPrintable(what: string, text: string): void {
@@ -86,7 +89,8 @@ describe.skipIf(!haveChromium)('a hostile local page, in every output', () => {
     expect(h.markdown).toContain('[a relative link](other.html)');
     expect(h.markdown).toContain('[a root-relative one](/root/x?q=1)');
     expect(h.markdown).toContain('[an anchor](#notes)');
-    expect(h.text).toContain(`Where this page thinks it is: hostile.html and hostile.html`);
+    expect(h.text).toContain('Where this page thinks it is: hostile.html and hostile.html, host [], path /hostile.html, encoded hostile.html, and a share link');
+    expect(h.markdown).toContain('[a share link](https://share.example/?u=hostile.html&p=%2Fhostile.html)');
     // a canonical URL is the page's public URL
     expect(c.url).toBe(canon);
     expect(c.finalUrl).toBe('https://news.example/2024/story.html');
@@ -162,6 +166,7 @@ describe.skipIf(!haveChromium)('a hostile local page, in every output', () => {
     expect(rec.finalUrl).toBe('https://pub.example/dir/page.html');
     expect(rec.markdown).toContain('[a relative link](https://pub.example/dir/other.html)');
     expect(rec.markdown).toContain('[an anchor](https://pub.example/dir/page.html#notes)');
-    expect(rec.text).toContain('Where this page thinks it is: https://pub.example/dir/page.html and https://pub.example/dir/page.html');
+    expect(rec.text).toContain('Where this page thinks it is: https://pub.example/dir/page.html and https://pub.example/dir/page.html, host [pub.example], path /dir/page.html, encoded https%3A%2F%2Fpub.example%2Fdir%2Fpage.html, and a share link');
+    expect(rec.markdown).toContain('[a share link](https://share.example/?u=https%3A%2F%2Fpub.example%2Fdir%2Fpage.html&p=%2Fdir%2Fpage.html)');
   });
 });

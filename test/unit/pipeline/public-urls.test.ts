@@ -26,3 +26,65 @@ describe('public URLs of a local page', () => {
     expect(urls.rewrite(`see https://127.0.0.2:41234${MOUNT}/site/page.html`)).toContain('127.0.0.2');
   });
 });
+
+describe('file-server URLs a page wrote in other shapes', () => {
+  const loc = servedLocation(PAGE, [ORIGIN])!;
+  const bare = publicUrls(loc, 'site/page.html', undefined);
+  const based = publicUrls(loc, 'site/page.html', 'https://news.example/2024/story.html');
+  const encoded = encodeURIComponent(PAGE);
+
+  it('maps a URL encoded into another URL (a share link) and encodes its public form', () => {
+    const share = `https://www.linkedin.com/shareArticle?url=${encoded}&title=x`;
+    expect(bare.rewrite(share)).toBe('https://www.linkedin.com/shareArticle?url=page.html&title=x');
+    expect(based.rewrite(share)).toBe(`https://www.linkedin.com/shareArticle?url=${encodeURIComponent('https://news.example/2024/story.html')}&title=x`);
+    // lower-case hex, as some encoders write it
+    expect(bare.rewrite(`u=${encoded.replace(/%3A/g, '%3a').replace(/%2F/g, '%2f')}`)).toBe('u=page.html');
+    // an encoding that does not decode is left as it is rather than thrown on
+    expect(() => bare.rewrite(`u=${encodeURIComponent(ORIGIN)}%E0%A4%A`)).not.toThrow();
+  });
+
+  it("maps the page's path and host written on their own (location.pathname, location.host)", () => {
+    expect(bare.rewrite(`Issue with k8s.io${MOUNT}/site/page.html?x=1`)).toBe('Issue with k8s.io/site/page.html?x=1');
+    expect(based.rewrite(`Issue with k8s.io${MOUNT}/site/page.html`)).toBe('Issue with k8s.io/2024/story.html');
+    expect(bare.rewrite(`path=${encodeURIComponent(`${MOUNT}/site/page.html`)}`)).toBe(`path=${encodeURIComponent('/site/page.html')}`);
+    expect(bare.rewrite('You are on 127.0.0.1:41234 now')).toBe('You are on  now');
+    expect(based.rewrite('You are on 127.0.0.1:41234 now')).toBe('You are on news.example now');
+    // another port, and text without any of it, stay as they are
+    expect(bare.rewrite('127.0.0.1:412345 and 127.0.0.1:8080')).toBe('127.0.0.1:412345 and 127.0.0.1:8080');
+    expect(bare.rewrite('nothing here')).toBe('nothing here');
+  });
+
+  it('leaves no trace of the server in any of them, whatever the shape', () => {
+    const text = [PAGE, encoded, `${MOUNT}/site/x.html`, encodeURIComponent(`${MOUNT}/a`), '127.0.0.1:41234', PAGE.replace('http:', 'https:')].join(' ');
+    for (const urls of [bare, based]) {
+      const out = urls.rewrite(text);
+      expect(out).not.toMatch(/127\.0\.0\.1|41234|k5GqlIpWiTiN9b-DN1HSgA/);
+    }
+  });
+});
+
+describe('file-server URLs in a sentence', () => {
+  const loc = servedLocation(PAGE, [ORIGIN])!;
+  const based = publicUrls(loc, 'site/page.html', 'https://news.example/2024/story.html');
+
+  it('leave the punctuation that ends the sentence outside the URL', () => {
+    expect(based.rewrite(`It is at ${PAGE}, and ${ORIGIN}${MOUNT}/site/b.html. Also (${PAGE}) and ${MOUNT}/site/page.html;`))
+      .toBe('It is at https://news.example/2024/story.html, and https://news.example/2024/b.html. Also (https://news.example/2024/story.html) and /2024/story.html;');
+    // a parenthesis the URL opened is its own
+    expect(based.rewrite(`${ORIGIN}${MOUNT}/site/a_(b).html`)).toBe('https://news.example/2024/a_(b).html');
+  });
+});
+
+describe('a hostile run of punctuation after a server URL', () => {
+  // 200,000 characters of ")." after a URL: read in one pass this takes milliseconds; a reading
+  // that recounts the parentheses at every step (as a first version did) does not finish
+  it('is read in one pass: the cost grows with the text, not with its square', () => {
+    const loc = servedLocation(PAGE, [ORIGIN])!;
+    const urls = publicUrls(loc, 'site/page.html', undefined);
+    const tail = ').'.repeat(100_000);
+    // every ")" and "." stays, after the mapped URL
+    const out = urls.rewrite(`${PAGE}${tail}`);
+    expect(out).toBe(`page.html${tail}`);
+    expect(out.length).toBe('page.html'.length + tail.length);
+  });
+});
