@@ -60,12 +60,23 @@ export const MUTATION_RECORDER_SCRIPT = `(() => {
  * again if the page replaced `document.adoptedStyleSheets` meanwhile. Where constructed sheets are
  * unavailable, a `<style data-viseg-freeze>` is appended at DOMContentLoaded instead (a page's CSP
  * `style-src` without 'unsafe-inline' blocks that one; the page then keeps its animations).
- * Idempotent.
+ * Animations a script starts with `element.animate()` (the Web Animations API, which Framer Motion
+ * and others use to fade content in) get the same treatment as CSS ones: no delay, zero duration,
+ * one iteration, so the snapshot never catches a fade half-way, at a point that depends on how
+ * fast the machine was. Idempotent.
  */
 export const FREEZE_SCRIPT = `(() => {
   const FLAG = '__viseg_freeze_7f3a9c';
   if (Object.prototype.hasOwnProperty.call(window, FLAG)) return;
   Object.defineProperty(window, FLAG, { value: true, enumerable: false });
+  const original = typeof Element === 'function' ? Element.prototype.animate : undefined;
+  if (typeof original === 'function') {
+    const instant = function animate(keyframes, options) {
+      const given = options !== null && typeof options === 'object' ? options : {};
+      return original.call(this, keyframes, { ...given, duration: 0, delay: 0, endDelay: 0, iterations: 1 });
+    };
+    try { Object.defineProperty(Element.prototype, 'animate', { value: instant, writable: true, configurable: true }); } catch (e) { /* frozen prototype */ }
+  }
   const ATTR = ${JSON.stringify(FREEZE_ATTR)};
   const CSS = ${JSON.stringify(FREEZE_CSS)};
   const onReady = (f) => {

@@ -128,6 +128,12 @@ const PAGES: Record<string, string> = {
   'waitfor.html': `<!doctype html><title>waitfor</title><body><script>
     setTimeout(() => { const d = document.createElement('div'); d.className = 'ready'; document.body.append(d); }, 200);
   </script></body>`,
+  'animate.html': `<!doctype html><title>animate</title><body><h1 id="fade">Fades in</h1><p id="slide">Slides in</p><i id="spin">*</i><script>
+    document.getElementById('fade').animate([{ opacity: 0 }, { opacity: 1 }], { duration: 60000, fill: 'both' });
+    document.getElementById('slide').animate({ transform: ['translateX(-300px)', 'none'] }, 45000);
+    const spin = document.getElementById('spin').animate([{ opacity: 0.2 }, { opacity: 0.8 }], { duration: 1000, delay: 500, iterations: Infinity, fill: 'both' });
+    document.body.dataset.after = spin instanceof Animation ? 'an Animation' : 'nothing';
+  </script></body>`,
   'charset.html': `<!doctype html><meta charset="iso-8859-1"><title>charset</title><body><p id="t">café ✓</p></body>`,
 };
 
@@ -223,6 +229,22 @@ describe.skipIf(!haveChromium)('loadPage in real Chromium', () => {
         sheets: document.adoptedStyleSheets.length,
       }));
       expect(r).toEqual({ duration: '0s', own: 'rgb(1, 2, 3)', sheets: 2 });
+    });
+  });
+
+  it('runs animations a script starts with element.animate() to their end at once, as CSS ones', async () => {
+    await withPage(async (page) => {
+      await loadPage(page, url('animate.html'), { ...fast, scroll: 'never' });
+      const r = await page.evaluate(() => ({
+        fade: getComputedStyle(document.getElementById('fade')!).opacity,
+        slide: getComputedStyle(document.getElementById('slide')!).transform,
+        spin: getComputedStyle(document.getElementById('spin')!).opacity,
+        states: document.getAnimations().map((a) => a.playState),
+        after: document.body.dataset.after,
+      }));
+      // fill 'both' holds the last frame; without a fill the element is back to its own style (and
+      // its finished animation is no longer the document's)
+      expect(r).toEqual({ fade: '1', slide: 'none', spin: '0.8', states: ['finished', 'finished'], after: 'an Animation' });
     });
   });
 
