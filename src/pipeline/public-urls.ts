@@ -120,29 +120,32 @@ export function publicUrls(loc: ServedLocation, label: string | null, base: stri
     return base ? new URL(ref, base).href : ref;
   };
   const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const origins = loc.origins.map(escape).join('|');
-  // a URL on the server as the page wrote it, and as encodeURIComponent writes it into another
-  // URL's query (a share link, a "return to" address): `http%3A%2F%2F127.0.0.1%3A41234%2Fm%2F...`
-  const pattern = new RegExp(`(?:${origins})(?![\\d])[^\\s"'<>\`]*`, 'g');
-  const encoded = new RegExp(`(?:${loc.origins.map((o) => escape(encodeURIComponent(o))).join('|')})(?![\\d])[A-Za-z0-9%._~!*'()-]*`, 'gi');
-  // the page's own path (`location.pathname`) and its host (`location.host`) written on their own
+  const encodeTimes = (t: string, depth: number): string => (depth === 0 ? t : encodeTimes(encodeURIComponent(t), depth - 1));
+  const decodeTimes = (t: string, depth: number): string => (depth === 0 ? t : decodeTimes(decodeURIComponent(t), depth - 1));
+  const hostPorts = [...new Set(loc.origins.map((o) => new URL(o).host))];
   const mount = mountPrefixOf(loc.docPath) ?? loc.docPath;
+  const id = mount.split('/')[2] ?? mount;
+  // A server URL as the page wrote it: with or without its scheme (`//127.0.0.1:PORT/…`), in any
+  // case; and percent-encoded once or twice into another URL's query (a share link, a "return to"
+  // address, a share link inside a redirect): `http%3A%2F%2F127.0.0.1%3APORT%2Fm%2F…`. Each starts
+  // with the server's port or the mount's random id, so no other text matches.
+  const pattern = new RegExp(`(?:https?:)?//(?:${hostPorts.map(escape).join('|')})(?!\\d)[^\\s"'<>\`]*`, 'gi');
+  const ENCODED_TAIL = "(?:[A-Za-z0-9._~!*'()-]|%[0-9A-Fa-f]{2})*";
+  const encoded = [1, 2].map((depth) => ({
+    depth,
+    pattern: new RegExp(`(?:${loc.origins.map((o) => escape(encodeTimes(o, depth))).join('|')})(?!\\d)${ENCODED_TAIL}`, 'gi'),
+  }));
+  // the page's own path (`location.pathname`) and its host (`location.host`) written on their own
   const bare = new RegExp(`${escape(mount)}[^\\s"'<>\`?#]*`, 'g');
-  const bareEncoded = new RegExp(`${escape(encodeURIComponent(mount))}[A-Za-z0-9%._~!*'()-]*`, 'gi');
-  const hosts = new RegExp(`(?:${loc.origins.map((o) => escape(new URL(o).host)).join('|')})(?![\\d])`, 'g');
+  const bareEncoded = new RegExp(`${escape(encodeURIComponent(mount))}${ENCODED_TAIL}`, 'gi');
+  // `127.0.0.1:PORT`, and encoded once or twice (`127.0.0.1%3APORT`, `127.0.0.1%253APORT`)
+  const hosts = new RegExp(`(?:${hostPorts.map((h) => h.split(':').map(escape).join('(?::|%3A|%253A)')).join('|')})(?!\\d)`, 'gi');
+  const hostDepth = (m: string): number => (/%253A/i.test(m) ? 2 : /%3A/i.test(m) ? 1 : 0);
   const publicHost = base ? new URL(base).host : '';
   /** A server path below the mount as the page's public path: the base's, or the path below the mount. */
   const mapPath = (p: string): string => {
     const ref = base ? map(`${loc.origins[0] ?? ''}${p}`) : null;
     return ref ? new URL(ref).pathname : `/${p.slice(mount.length)}`;
-  };
-  const decoded = (m: string, to: (raw: string) => string | null): string => {
-    try {
-      const ref = to(decodeURIComponent(m));
-      return ref === null ? m : encodeURIComponent(ref);
-    } catch {
-      return m; // not a whole percent-encoding
-    }
   };
   /**
    * A match without the punctuation that ends the sentence around it ("see http://…/a.html, and"),
@@ -167,16 +170,31 @@ export function publicUrls(loc: ServedLocation, label: string | null, base: stri
     }
     return to(m.slice(0, end)) + m.slice(end);
   };
+  const decoded = (m: string, depth: number, to: (raw: string) => string | null): string =>
+    trimmed(m, (u) => {
+      let raw: string;
+      try {
+        raw = decodeTimes(u, depth);
+      } catch {
+        return u; // bytes that are no UTF-8: the host and id scrubs below still apply
+      }
+      const ref = to(raw);
+      return ref === null ? u : encodeTimes(ref, depth);
+    });
   const host = loc.origins[0] ? new URL(loc.origins[0]).hostname : '';
-  const id = mount.split('/')[2] ?? mount;
   const rewrite = (text: string): string => {
     if (!(host && text.includes(host)) && !text.includes(id)) return text;
-    return text
-      .replace(pattern, (m) => trimmed(m, (u) => map(u) ?? u))
-      .replace(encoded, (m) => decoded(m, map))
+    let out = text.replace(pattern, (m) => trimmed(m, (u) => map(/^\/\//.test(u) ? `http:${u}` : u) ?? u));
+    for (const e of encoded) out = out.replace(e.pattern, (m) => decoded(m, e.depth, map));
+    // every replacement is a function: a page's host may hold `$&` or `` $` ``, which a
+    // replacement string would read as patterns
+    return out
       .replace(bare, (m) => trimmed(m, mapPath))
-      .replace(bareEncoded, (m) => decoded(m, mapPath))
-      .replace(hosts, publicHost);
+      .replace(bareEncoded, (m) => decoded(m, 1, mapPath))
+      .replace(hosts, (m) => encodeTimes(publicHost, hostDepth(m)))
+      // the mount's id in a shape none of the above reads (JSON's `\/m\/<id>\/`, `escape()`): it
+      // opens the input's folder while the run lasts, so it never reaches a record
+      .replaceAll(id, () => 'mount');
   };
   return {
     base,

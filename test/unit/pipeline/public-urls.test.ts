@@ -39,8 +39,33 @@ describe('file-server URLs a page wrote in other shapes', () => {
     expect(based.rewrite(share)).toBe(`https://www.linkedin.com/shareArticle?url=${encodeURIComponent('https://news.example/2024/story.html')}&title=x`);
     // lower-case hex, as some encoders write it
     expect(bare.rewrite(`u=${encoded.replace(/%3A/g, '%3a').replace(/%2F/g, '%2f')}`)).toBe('u=page.html');
-    // an encoding that does not decode is left as it is rather than thrown on
-    expect(() => bare.rewrite(`u=${encodeURIComponent(ORIGIN)}%E0%A4%A`)).not.toThrow();
+    // a stray "%" after it ends the URL; bytes that are no UTF-8 are not thrown on, and leave no port
+    expect(bare.rewrite(`u=${encoded}%ZZ`)).toBe('u=page.html%ZZ');
+    expect(bare.rewrite(`u=${encodeURIComponent(ORIGIN)}%E0%A4%A`)).not.toMatch(/41234/);
+    // a full stop after it is the sentence's
+    expect(based.rewrite(`See u=${encoded}.`)).toBe(`See u=${encodeURIComponent('https://news.example/2024/story.html')}.`);
+  });
+
+  it('maps a URL encoded twice (a share link inside a redirect), without its scheme, or in capitals', () => {
+    const twice = encodeURIComponent(encoded);
+    expect(bare.rewrite(`l.php?u=https%3A%2F%2Fshare.example%2F%3Fu%3D${twice}`)).toBe(`l.php?u=https%3A%2F%2Fshare.example%2F%3Fu%3D${encodeURIComponent(encodeURIComponent('page.html'))}`);
+    expect(bare.rewrite(`src=//127.0.0.1:41234${MOUNT}/site/img/a.png`)).toBe('src=img/a.png');
+    expect(based.rewrite(`HTTP://127.0.0.1:41234${MOUNT}/site/page.html`)).toBe('https://news.example/2024/story.html');
+    expect(bare.rewrite(`host=${encodeURIComponent('127.0.0.1:41234')} and ${encodeURIComponent(encodeURIComponent('127.0.0.1:41234'))}`)).toBe('host= and ');
+  });
+
+  it("keeps the mount's id out of shapes it cannot map (JSON's \\/, escape())", () => {
+    const json = JSON.stringify({ url: PAGE }).replace(/\//g, '\\/');
+    expect(bare.rewrite(json)).not.toMatch(/k5GqlIpWiTiN9b-DN1HSgA|41234/);
+    expect(bare.rewrite(`p=${MOUNT.replace(/\//g, '%2f')}`)).not.toContain('k5GqlIpWiTiN9b-DN1HSgA');
+  });
+
+  it('reads a public host with $ in it as text, not as a replacement pattern', () => {
+    // a page's canonical URL may name a host with `$&` or `` $` `` in it, which String.replace would expand
+    for (const host of ['a$`b.example', "a$'b.example", 'a$&b.example']) {
+      const urls = publicUrls(loc, 'site/page.html', `https://${host}/x.html`);
+      expect(urls.rewrite('on 127.0.0.1:41234 and 127.0.0.1:41234')).toBe(`on ${host} and ${host}`);
+    }
   });
 
   it("maps the page's path and host written on their own (location.pathname, location.host)", () => {
