@@ -51,6 +51,10 @@ export const MUTATION_RECORDER_SCRIPT = `(() => {
   else start();
 })();`;
 
+/** Animations `element.animate()` makes instant per element, and per document (see FREEZE_SCRIPT). */
+export const MAX_INSTANT_ANIMATIONS_PER_ELEMENT = 3;
+export const MAX_INSTANT_ANIMATIONS = 300;
+
 /**
  * Init script: applies {@link FREEZE_CSS} from the first moment of every document, as a
  * constructed style sheet in `document.adoptedStyleSheets`. Adopted from the start, it is part of
@@ -63,7 +67,9 @@ export const MUTATION_RECORDER_SCRIPT = `(() => {
  * Animations a script starts with `element.animate()` (the Web Animations API, which Framer Motion
  * and others use to fade content in) get the same treatment as CSS ones: no delay, zero duration,
  * one iteration, so the snapshot never catches a fade half-way, at a point that depends on how
- * fast the machine was. Idempotent.
+ * fast the machine was; up to {@link MAX_INSTANT_ANIMATIONS_PER_ELEMENT} per element and
+ * {@link MAX_INSTANT_ANIMATIONS} per document. Animations made with `new Animation()` keep their
+ * timing. Idempotent.
  */
 export const FREEZE_SCRIPT = `(() => {
   const FLAG = '__viseg_freeze_7f3a9c';
@@ -71,10 +77,23 @@ export const FREEZE_SCRIPT = `(() => {
   Object.defineProperty(window, FLAG, { value: true, enumerable: false });
   const original = typeof Element === 'function' ? Element.prototype.animate : undefined;
   if (typeof original === 'function') {
+    // A page that starts the next animation when one ends (a ticker, a typing effect) would run
+    // its chain once a frame with instant animations, and never settle: past a few per element
+    // and a few hundred per document, animations keep the page's own timing.
+    const perElement = new WeakMap();
+    let left = ${MAX_INSTANT_ANIMATIONS};
     const instant = function animate(keyframes, options) {
-      const given = options !== null && typeof options === 'object' ? options : {};
-      return original.call(this, keyframes, { ...given, duration: 0, delay: 0, endDelay: 0, iterations: 1 });
+      const n = perElement.get(this) || 0;
+      if (this === null || typeof this !== 'object' || left <= 0 || n >= ${MAX_INSTANT_ANIMATIONS_PER_ELEMENT}) return original.apply(this, arguments);
+      perElement.set(this, n + 1);
+      left--;
+      // the page's own options stay readable through the prototype (fill, easing, id, ...)
+      const timing = Object.create(options !== null && typeof options === 'object' ? options : null);
+      Object.assign(timing, { duration: 0, delay: 0, endDelay: 0 });
+      if (timing.iterations !== 0) timing.iterations = 1;
+      return original.call(this, keyframes, timing);
     };
+    Object.defineProperty(instant, 'length', { value: original.length });
     try { Object.defineProperty(Element.prototype, 'animate', { value: instant, writable: true, configurable: true }); } catch (e) { /* frozen prototype */ }
   }
   const ATTR = ${JSON.stringify(FREEZE_ATTR)};

@@ -134,6 +134,14 @@ const PAGES: Record<string, string> = {
     const spin = document.getElementById('spin').animate([{ opacity: 0.2 }, { opacity: 0.8 }], { duration: 1000, delay: 500, iterations: Infinity, fill: 'both' });
     document.body.dataset.after = spin instanceof Animation ? 'an Animation' : 'nothing';
   </script></body>`,
+  'ticker.html': `<!doctype html><title>ticker</title><body><ul id="t"><li>one</li><li>two</li><li>three</li><li>four</li><li>five</li></ul><script>
+    const t = document.getElementById('t');
+    const next = () => { t.animate([{ opacity: 1 }, { opacity: 0.5 }], { duration: 3000 }).onfinish = () => { t.append(t.firstElementChild); next(); }; };
+    next();
+    const kept = Object.create({ fill: 'forwards' });
+    kept.duration = 9000;
+    document.body.dataset.fill = document.body.animate([{ opacity: 1 }, { opacity: 0.25 }], kept).effect.getComputedTiming().fill;
+  </script></body>`,
   'charset.html': `<!doctype html><meta charset="iso-8859-1"><title>charset</title><body><p id="t">café ✓</p></body>`,
 };
 
@@ -245,6 +253,17 @@ describe.skipIf(!haveChromium)('loadPage in real Chromium', () => {
       // fill 'both' holds the last frame; without a fill the element is back to its own style (and
       // its finished animation is no longer the document's)
       expect(r).toEqual({ fade: '1', slide: 'none', spin: '0.8', states: ['finished', 'finished'], after: 'an Animation' });
+    });
+  });
+
+  it('lets a chain of animations that restart each other run at its own pace after the first few', async () => {
+    await withPage(async (page) => {
+      const r = await loadPage(page, url('ticker.html'), { ...fast, scroll: 'never' });
+      // three instant rounds, then the page's own 3 s: the page settles, on the same rotation every time
+      expect(r.settled).toBe(true);
+      expect(await page.locator('#t li').allTextContents()).toEqual(['four', 'five', 'one', 'two', 'three']);
+      // options the page inherits through a prototype are read as the page meant them
+      expect(await page.evaluate(() => [document.body.dataset.fill, getComputedStyle(document.body).opacity])).toEqual(['forwards', '0.25']);
     });
   });
 
