@@ -111,7 +111,7 @@ export function clockTime(instant: string): number {
 
 const clockSchema = z
   .string()
-  .regex(INSTANT, 'must be an ISO 8601 date, or a date and time with Z or an offset, like 2026-01-01T09:00:00Z')
+  .regex(INSTANT, { message: 'must be an ISO 8601 date, or a date and time with Z or an offset, like 2026-01-01T09:00:00Z', abort: true })
   .refine((v) => Number.isFinite(clockTime(v)), 'is not a day of the calendar or a time of day');
 
 export const extractOptionsSchema = z.strictObject({

@@ -291,16 +291,18 @@ export const SEEDED_RANDOM_SCRIPT = `(() => {
 export const MAX_TIME_MS = 8.64e15;
 
 /**
- * Init script for `--clock`: every document's clock (`Date.now()`, `new Date()`, `Date()`) starts
- * at `startMs` when the document starts, and runs on from there in step with the document's own
- * `performance.now()`. A page that prints today's date, a "posted 3 hours ago" or a delivery
- * countdown shows the same thing on every rendering, however long ago the page was first loaded
- * or how many pages the tab showed before it; only the seconds the load itself takes still move
- * it. The clock runs rather than stands still, because pages time their own animations and
- * retries with `Date` and one that stands still never ends them (jQuery's `animate`). Dates the
- * page builds from its own values (`new Date(2024, 0, 1)`), `Date.parse` and `Date.UTC` are the
- * real ones, `instanceof Date` holds, and subclasses of `Date` work. Not covered: workers, and
- * `Intl.DateTimeFormat().format()` without a date, which read the engine's clock. Idempotent.
+ * Init script for `--clock`: every document's clock starts at `startMs` when the document starts,
+ * and runs on from there in step with the document's own `performance.now()`. It is what the page
+ * reads through `Date.now()`, `new Date()` and `Date()`, `Temporal.Now`, an `Intl.DateTimeFormat`
+ * asked to format no date, and `document.lastModified` when the server sent no date for the
+ * document. A page that prints today's date, a "posted 3 hours ago" or a delivery countdown shows
+ * the same thing on every rendering, however long ago the page was first loaded or how many pages
+ * the tab showed before it; only the time the load itself takes still moves it. Each frame is a
+ * document of its own, whose clock starts at `startMs` when it starts. The clock runs rather than
+ * stands still, because pages time their own animations and retries with `Date`, and one that
+ * stands still never ends them (jQuery's `animate`). Dates the page builds from its own values
+ * (`new Date(2024, 0, 1)`), `Date.parse` and `Date.UTC` are the real ones, `instanceof Date`
+ * holds, and subclasses of `Date` work. Web workers keep the real clock. Idempotent.
  */
 export function clockScript(startMs: number): string {
   if (!Number.isFinite(startMs) || Math.abs(startMs) > MAX_TIME_MS) throw new RangeError(`clock: ${startMs} is not a time a Date can hold`);
@@ -309,21 +311,69 @@ export function clockScript(startMs: number): string {
   if (Real.__visegClock) return;
   const start = ${Math.trunc(startMs)};
   const elapsed = performance.now.bind(performance);
+  const realNow = Real.now;
   const now = function now() { return start + Math.floor(elapsed()); };
   const Clock = function Date(...args) {
     if (!new.target) return new Real(now()).toString();
     return Reflect.construct(Real, args.length ? args : [now()], new.target);
   };
+  const hidden = (o, k, v) => Object.defineProperty(o, k, { value: v, writable: true, configurable: true, enumerable: false });
   Object.defineProperty(Clock, 'length', { value: Real.length });
-  Clock.prototype = Real.prototype;
-  Clock.now = now;
-  Clock.parse = Real.parse;
-  Clock.UTC = Real.UTC;
+  Object.defineProperty(Clock, 'prototype', { value: Real.prototype, writable: false, enumerable: false, configurable: false });
+  hidden(Clock, 'now', now);
+  hidden(Clock, 'parse', Real.parse);
+  hidden(Clock, 'UTC', Real.UTC);
   Object.defineProperty(Clock, '__visegClock', { value: true });
   try {
-    Object.defineProperty(Real.prototype, 'constructor', { value: Clock, writable: true, configurable: true });
-    Object.defineProperty(globalThis, 'Date', { value: Clock, writable: true, configurable: true });
-  } catch (e) { /* a frozen global: the real clock stays */ }
+    hidden(Real.prototype, 'constructor', Clock);
+    hidden(globalThis, 'Date', Clock);
+  } catch (e) { return; /* a frozen global: the real clock stays */ }
+  // Intl.DateTimeFormat formats "now" when it is given no date
+  try {
+    const P = Intl.DateTimeFormat.prototype;
+    const format = Object.getOwnPropertyDescriptor(P, 'format');
+    if (format && format.get) {
+      Object.defineProperty(P, 'format', { ...format, get() {
+        const f = format.get.call(this);
+        return function (date) { return f(date === undefined ? now() : date); };
+      } });
+    }
+    const parts = P.formatToParts;
+    if (typeof parts === 'function') hidden(P, 'formatToParts', function formatToParts(date) { return parts.call(this, date === undefined ? now() : date); });
+  } catch (e) { /* no Intl */ }
+  // Temporal.Now, where the engine has it
+  try {
+    const T = globalThis.Temporal;
+    if (T && T.Now && T.Instant) {
+      const N = T.Now;
+      const zone = N.timeZoneId.bind(N);
+      const instant = () => T.Instant.fromEpochMilliseconds(now());
+      const zoned = (tz) => instant().toZonedDateTimeISO(tz === undefined ? zone() : tz);
+      const methods = {
+        instant() { return instant(); },
+        zonedDateTimeISO(tz) { return zoned(tz); },
+        plainDateTimeISO(tz) { return zoned(tz).toPlainDateTime(); },
+        plainDateISO(tz) { return zoned(tz).toPlainDate(); },
+        plainTimeISO(tz) { return zoned(tz).toPlainTime(); },
+      };
+      for (const k of Object.keys(methods)) hidden(N, k, methods[k]);
+    }
+  } catch (e) { /* no Temporal */ }
+  // document.lastModified is the time of reading when the server sent no Last-Modified
+  try {
+    const D = Document.prototype;
+    const lm = Object.getOwnPropertyDescriptor(D, 'lastModified');
+    if (lm && lm.get) {
+      Object.defineProperty(D, 'lastModified', { ...lm, get() {
+        const v = lm.get.call(this);
+        const t = Real.parse(v);
+        if (!(Math.abs(t - realNow.call(Real)) < 2000)) return v;
+        const d = new Real(now());
+        const two = (x) => String(x).padStart(2, '0');
+        return two(d.getMonth() + 1) + '/' + two(d.getDate()) + '/' + d.getFullYear() + ' ' + two(d.getHours()) + ':' + two(d.getMinutes()) + ':' + two(d.getSeconds());
+      } });
+    }
+  } catch (e) { /* no document */ }
 })();`;
 }
 

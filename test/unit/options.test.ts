@@ -56,7 +56,7 @@ describe('extract options', () => {
     expect(clockTime('2026-01-01')).toBe(Date.UTC(2026, 0, 1));
     // local times depend on the machine's time zone; words and numbers are not instants here
     for (const bad of ['2026-01-01T09:00', '2026-01-01 09:00Z', 'tomorrow', '1767258000000', '']) {
-      expect(() => resolveExtractOptions({ clock: bad })).toThrow(/^clock must be an ISO 8601 date/);
+      expect(() => resolveExtractOptions({ clock: bad })).toThrow(/^clock must be an ISO 8601 date, or a date and time with Z or an offset, like 2026-01-01T09:00:00Z$/);
     }
     for (const bad of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-00-10', '2026-04-31', '2026-01-01T25:00Z']) {
       expect(() => resolveExtractOptions({ clock: bad }), bad).toThrow(/^clock is not a day of the calendar or a time of day/);

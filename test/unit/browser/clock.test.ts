@@ -55,3 +55,12 @@ describe('clockScript (--clock)', () => {
     expect(() => clockScript(-MAX_TIME_MS)).not.toThrow();
   });
 });
+
+describe('clockScript, seen from the page', () => {
+  it('looks like the native Date to code that lists or replaces its members', () => {
+    const { run } = realm();
+    expect(run('Object.keys(Date)')).toEqual([]);
+    expect(run('Object.getOwnPropertyDescriptor(Date, "prototype").writable')).toBe(false);
+    expect(run('Object.keys(new Date())')).toEqual([]);
+  });
+});
