@@ -53,7 +53,7 @@ export const MUTATION_RECORDER_SCRIPT = `(() => {
 
 /** Animations `element.animate()` makes instant per element, and per document (see FREEZE_SCRIPT). */
 export const MAX_INSTANT_ANIMATIONS_PER_ELEMENT = 3;
-export const MAX_INSTANT_ANIMATIONS = 300;
+export const MAX_INSTANT_ANIMATIONS = 2000;
 
 /**
  * Init script: applies {@link FREEZE_CSS} from the first moment of every document, as a
@@ -78,8 +78,9 @@ export const FREEZE_SCRIPT = `(() => {
   const original = typeof Element === 'function' ? Element.prototype.animate : undefined;
   if (typeof original === 'function') {
     // A page that starts the next animation when one ends (a ticker, a typing effect) would run
-    // its chain once a frame with instant animations, and never settle: past a few per element
-    // and a few hundred per document, animations keep the page's own timing.
+    // its chain once a frame with instant animations, and never settle: past a few per element,
+    // and past more than an entrance of every letter of a page would start, animations keep the
+    // page's own timing.
     const perElement = new WeakMap();
     let left = ${MAX_INSTANT_ANIMATIONS};
     const instant = function animate(keyframes, options) {
@@ -328,18 +329,22 @@ export function clockScript(startMs: number): string {
     hidden(Real.prototype, 'constructor', Clock);
     hidden(globalThis, 'Date', Clock);
   } catch (e) { return; /* a frozen global: the real clock stays */ }
-  // Intl.DateTimeFormat formats "now" when it is given no date
+  // Intl.DateTimeFormat formats "now" when it is given no date (one bound format per formatter,
+  // as natively: dtf.format === dtf.format)
   try {
     const P = Intl.DateTimeFormat.prototype;
     const format = Object.getOwnPropertyDescriptor(P, 'format');
+    const bound = new WeakMap();
     if (format && format.get) {
-      Object.defineProperty(P, 'format', { ...format, get() {
+      const get = Object.getOwnPropertyDescriptor({ get format() {
         const f = format.get.call(this);
-        return function (date) { return f(date === undefined ? now() : date); };
-      } });
+        if (!bound.has(this)) bound.set(this, (date) => f(date === undefined ? now() : date));
+        return bound.get(this);
+      } }, 'format').get;
+      Object.defineProperty(P, 'format', { ...format, get });
     }
     const parts = P.formatToParts;
-    if (typeof parts === 'function') hidden(P, 'formatToParts', function formatToParts(date) { return parts.call(this, date === undefined ? now() : date); });
+    if (typeof parts === 'function') hidden(P, 'formatToParts', { formatToParts(date) { return parts.call(this, date === undefined ? now() : date); } }.formatToParts);
   } catch (e) { /* no Intl */ }
   // Temporal.Now, where the engine has it
   try {
@@ -351,10 +356,10 @@ export function clockScript(startMs: number): string {
       const zoned = (tz) => instant().toZonedDateTimeISO(tz === undefined ? zone() : tz);
       const methods = {
         instant() { return instant(); },
-        zonedDateTimeISO(tz) { return zoned(tz); },
-        plainDateTimeISO(tz) { return zoned(tz).toPlainDateTime(); },
-        plainDateISO(tz) { return zoned(tz).toPlainDate(); },
-        plainTimeISO(tz) { return zoned(tz).toPlainTime(); },
+        zonedDateTimeISO(...a) { return zoned(a[0]); },
+        plainDateTimeISO(...a) { return zoned(a[0]).toPlainDateTime(); },
+        plainDateISO(...a) { return zoned(a[0]).toPlainDate(); },
+        plainTimeISO(...a) { return zoned(a[0]).toPlainTime(); },
       };
       for (const k of Object.keys(methods)) hidden(N, k, methods[k]);
     }
@@ -364,14 +369,15 @@ export function clockScript(startMs: number): string {
     const D = Document.prototype;
     const lm = Object.getOwnPropertyDescriptor(D, 'lastModified');
     if (lm && lm.get) {
-      Object.defineProperty(D, 'lastModified', { ...lm, get() {
+      const get = Object.getOwnPropertyDescriptor({ get lastModified() {
         const v = lm.get.call(this);
         const t = Real.parse(v);
         if (!(Math.abs(t - realNow.call(Real)) < 2000)) return v;
         const d = new Real(now());
         const two = (x) => String(x).padStart(2, '0');
         return two(d.getMonth() + 1) + '/' + two(d.getDate()) + '/' + d.getFullYear() + ' ' + two(d.getHours()) + ':' + two(d.getMinutes()) + ':' + two(d.getSeconds());
-      } });
+      } }, 'lastModified').get;
+      Object.defineProperty(D, 'lastModified', { ...lm, get });
     }
   } catch (e) { /* no document */ }
 })();`;

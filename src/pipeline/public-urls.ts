@@ -129,8 +129,11 @@ export function publicUrls(loc: ServedLocation, label: string | null, base: stri
   // case; and percent-encoded once or twice into another URL's query (a share link, a "return to"
   // address, a share link inside a redirect): `http%3A%2F%2F127.0.0.1%3APORT%2Fm%2F…`. Each starts
   // with the server's port or the mount's random id, so no other text matches.
-  const pattern = new RegExp(`(?:https?:)?//(?:${hostPorts.map(escape).join('|')})(?!\\d)[^\\s"'<>\`]*`, 'gi');
-  const ENCODED_TAIL = "(?:[A-Za-z0-9._~!*'()-]|%[0-9A-Fa-f]{2})*";
+  // (a `//` that follows a host or a scheme is another URL's path, not this server's address)
+  const pattern = new RegExp(`(?:https?:|(?<![\\w.~%@:/-]))//(?:${hostPorts.map(escape).join('|')})(?!\\d)[^\\s"'<>\`]*`, 'gi');
+  // one character class, with no alternation, so that megabytes of it cost no backtracking stack;
+  // where the encoding of the depth ends is found by encodedEnd
+  const ENCODED_TAIL = "[A-Za-z0-9._~!*'()%-]*";
   const encoded = [1, 2].map((depth) => ({
     depth,
     pattern: new RegExp(`(?:${loc.origins.map((o) => escape(encodeTimes(o, depth))).join('|')})(?!\\d)${ENCODED_TAIL}`, 'gi'),
@@ -170,7 +173,26 @@ export function publicUrls(loc: ServedLocation, label: string | null, base: stri
     }
     return to(m.slice(0, end)) + m.slice(end);
   };
-  const decoded = (m: string, depth: number, to: (raw: string) => string | null): string =>
+  /**
+   * Where a URL encoded `depth` times ends in `m`: at the first `%` that is not an escape of that
+   * depth (`%3A` once, `%253A` twice). A `%26` after a twice-encoded URL is the outer link's `&`.
+   */
+  const encodedEnd = (m: string, depth: number): number => {
+    const escapeLength = 3 + 2 * (depth - 1);
+    for (let i = 0; i < m.length; i++) {
+      if (m[i] !== '%') continue;
+      const esc = m.slice(i, i + escapeLength);
+      const ok = esc.length === escapeLength && /^%(?:25)*[0-9A-Fa-f]{2}$/.test(esc) && (depth === 1 || /^%25/i.test(esc));
+      if (!ok) return i;
+      i += escapeLength - 1;
+    }
+    return m.length;
+  };
+  const decoded = (whole: string, depth: number, to: (raw: string) => string | null): string => {
+    const end = encodedEnd(whole, depth);
+    return decodedUrl(whole.slice(0, end), depth, to) + whole.slice(end);
+  };
+  const decodedUrl = (m: string, depth: number, to: (raw: string) => string | null): string =>
     trimmed(m, (u) => {
       let raw: string;
       try {

@@ -54,6 +54,24 @@ describe('file-server URLs a page wrote in other shapes', () => {
     expect(bare.rewrite(`host=${encodeURIComponent('127.0.0.1:41234')} and ${encodeURIComponent(encodeURIComponent('127.0.0.1:41234'))}`)).toBe('host= and ');
   });
 
+  it("ends a twice-encoded URL where its encoding ends: the outer link's next parameter stays the outer link's", () => {
+    const inner = `https://www.linkedin.com/shareArticle?url=${encoded}&title=Hello`;
+    const outer = `https://l.example/l.php?u=${encodeURIComponent(inner)}&h=AT0`;
+    const want = (page: string) => `https://l.example/l.php?u=${encodeURIComponent(`https://www.linkedin.com/shareArticle?url=${encodeURIComponent(page)}&title=Hello`)}&h=AT0`;
+    expect(bare.rewrite(outer)).toBe(want('page.html'));
+    expect(based.rewrite(outer)).toBe(want('https://news.example/2024/story.html'));
+  });
+
+  it("leaves a // that is another URL's path to that URL, and takes megabytes of encoding in its stride", () => {
+    const other = `https://cdn.example//127.0.0.1:41234${MOUNT}/site/img/a.png`;
+    expect(bare.rewrite(other)).toMatch(/^https:\/\/cdn\.example\//);
+    expect(bare.rewrite(other)).not.toMatch(/41234|k5GqlIpWiTiN9b-DN1HSgA/);
+    expect(bare.rewrite(`ftp://127.0.0.1:41234${MOUNT}/site/a.png`)).toBe('ftp:///site/a.png');
+    // 30 MB of escapes after the URL: a pattern with an alternation per escape runs out of stack
+    const huge = `${encoded}${'%41'.repeat(10_000_000)}`;
+    expect(bare.rewrite(huge)).toBe(`page.html${'A'.repeat(10_000_000)}`);
+  });
+
   it("keeps the mount's id out of shapes it cannot map (JSON's \\/, escape())", () => {
     const json = JSON.stringify({ url: PAGE }).replace(/\//g, '\\/');
     expect(bare.rewrite(json)).not.toMatch(/k5GqlIpWiTiN9b-DN1HSgA|41234/);
@@ -102,7 +120,7 @@ describe('file-server URLs in a sentence', () => {
 
 describe('a hostile run of punctuation after a server URL', () => {
   // 200,000 characters of ")." after a URL: read in one pass this takes milliseconds; a reading
-  // that recounts the parentheses at every step (as a first version did) does not finish
+  // that recounted the parentheses at every step would not finish
   it('is read in one pass: the cost grows with the text, not with its square', () => {
     const loc = servedLocation(PAGE, [ORIGIN])!;
     const urls = publicUrls(loc, 'site/page.html', undefined);
