@@ -20,6 +20,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { startBlockProxy, type BlockProxy } from './block-proxy.js';
 import { at } from '../util/at.js';
+import { escapeRegExp } from '../util/text.js';
 
 export interface NetworkPolicy {
   offline: boolean;
@@ -120,10 +121,10 @@ function wildcardRegExp(pattern: string): RegExp {
   let re = '';
   for (let i = 0; i < pattern.length; i++) {
     const c = at(pattern, i);
-    if (c === '\\' && i + 1 < pattern.length) re += at(pattern, ++i).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    if (c === '\\' && i + 1 < pattern.length) re += escapeRegExp(at(pattern, ++i));
     else if (c === '*') re += '.*';
     else if (c === '?') re += '.';
-    else re += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    else re += escapeRegExp(c);
   }
   return new RegExp(`^${re}$`);
 }

@@ -14,6 +14,7 @@
 import path from 'node:path';
 import { mountPrefixOf, type ResolvedInput } from '../browser/index.js';
 import type { PageSnapshot } from '../snapshot/types.js';
+import { escapeRegExp } from '../util/text.js';
 
 /** Where a local input sits on the file server. */
 export interface ServedLocation {
@@ -119,7 +120,6 @@ export function publicUrls(loc: ServedLocation, label: string | null, base: stri
     }
     return base ? new URL(ref, base).href : ref;
   };
-  const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const encodeTimes = (t: string, depth: number): string => (depth === 0 ? t : encodeTimes(encodeURIComponent(t), depth - 1));
   const decodeTimes = (t: string, depth: number): string => (depth === 0 ? t : decodeTimes(decodeURIComponent(t), depth - 1));
   const hostPorts = [...new Set(loc.origins.map((o) => new URL(o).host))];
@@ -130,19 +130,19 @@ export function publicUrls(loc: ServedLocation, label: string | null, base: stri
   // address, a share link inside a redirect): `http%3A%2F%2F127.0.0.1%3APORT%2Fm%2F…`. Each starts
   // with the server's port or the mount's random id, so no other text matches.
   // (a `//` that follows a host or a scheme is another URL's path, not this server's address)
-  const pattern = new RegExp(`(?:https?:|(?<![\\w.~%@:/-]))//(?:${hostPorts.map(escape).join('|')})(?!\\d)[^\\s"'<>\`]*`, 'gi');
+  const pattern = new RegExp(`(?:https?:|(?<![\\w.~%@:/-]))//(?:${hostPorts.map(escapeRegExp).join('|')})(?!\\d)[^\\s"'<>\`]*`, 'gi');
   // one character class, with no alternation, so that megabytes of it cost no backtracking stack;
   // where the encoding of the depth ends is found by encodedEnd
   const ENCODED_TAIL = "[A-Za-z0-9._~!*'()%-]*";
   const encoded = [1, 2].map((depth) => ({
     depth,
-    pattern: new RegExp(`(?:${loc.origins.map((o) => escape(encodeTimes(o, depth))).join('|')})(?!\\d)${ENCODED_TAIL}`, 'gi'),
+    pattern: new RegExp(`(?:${loc.origins.map((o) => escapeRegExp(encodeTimes(o, depth))).join('|')})(?!\\d)${ENCODED_TAIL}`, 'gi'),
   }));
   // the page's own path (`location.pathname`) and its host (`location.host`) written on their own
-  const bare = new RegExp(`${escape(mount)}[^\\s"'<>\`?#]*`, 'g');
-  const bareEncoded = new RegExp(`${escape(encodeURIComponent(mount))}${ENCODED_TAIL}`, 'gi');
+  const bare = new RegExp(`${escapeRegExp(mount)}[^\\s"'<>\`?#]*`, 'g');
+  const bareEncoded = new RegExp(`${escapeRegExp(encodeURIComponent(mount))}${ENCODED_TAIL}`, 'gi');
   // `127.0.0.1:PORT`, and encoded once or twice (`127.0.0.1%3APORT`, `127.0.0.1%253APORT`)
-  const hosts = new RegExp(`(?:${hostPorts.map((h) => h.split(':').map(escape).join('(?::|%3A|%253A)')).join('|')})(?!\\d)`, 'gi');
+  const hosts = new RegExp(`(?:${hostPorts.map((h) => h.split(':').map(escapeRegExp).join('(?::|%3A|%253A)')).join('|')})(?!\\d)`, 'gi');
   const hostDepth = (m: string): number => (/%253A/i.test(m) ? 2 : /%3A/i.test(m) ? 1 : 0);
   const publicHost = base ? new URL(base).host : '';
   /** A server path below the mount as the page's public path: the base's, or the path below the mount. */
@@ -188,12 +188,10 @@ export function publicUrls(loc: ServedLocation, label: string | null, base: stri
     }
     return m.length;
   };
+  /** `whole` with the URL encoded `depth` times at its start mapped by `to`, encoded as it was. */
   const decoded = (whole: string, depth: number, to: (raw: string) => string | null): string => {
     const end = encodedEnd(whole, depth);
-    return decodedUrl(whole.slice(0, end), depth, to) + whole.slice(end);
-  };
-  const decodedUrl = (m: string, depth: number, to: (raw: string) => string | null): string =>
-    trimmed(m, (u) => {
+    const url = trimmed(whole.slice(0, end), (u) => {
       let raw: string;
       try {
         raw = decodeTimes(u, depth);
@@ -203,6 +201,8 @@ export function publicUrls(loc: ServedLocation, label: string | null, base: stri
       const ref = to(raw);
       return ref === null ? u : encodeTimes(ref, depth);
     });
+    return url + whole.slice(end);
+  };
   const host = loc.origins[0] ? new URL(loc.origins[0]).hostname : '';
   const rewrite = (text: string): string => {
     if (!(host && text.includes(host)) && !text.includes(id)) return text;
@@ -214,7 +214,7 @@ export function publicUrls(loc: ServedLocation, label: string | null, base: stri
       .replace(bare, (m) => trimmed(m, mapPath))
       .replace(bareEncoded, (m) => decoded(m, 1, mapPath))
       .replace(hosts, (m) => encodeTimes(publicHost, hostDepth(m)))
-      // the mount's id in a shape none of the above reads (JSON's `\/m\/<id>\/`, `escape()`): it
+      // the mount's id in a shape none of the above reads (JSON's `\/m\/<id>\/`, `escapeRegExp()`): it
       // opens the input's folder while the run lasts, so it never reaches a record
       .replaceAll(id, () => 'mount');
   };
