@@ -114,6 +114,9 @@ const LIST_STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'documentati
 /** Page types whose text is prose, where a reading time or "Advertisement" label is furniture (see dropFurnitureLines). */
 const FURNITURE_TYPES: ReadonlySet<PageType> = new Set(['article', 'documentation']);
 
+/** Page types whose recommendation rails are not content (see dropRecommended). */
+const RAIL_TYPES: ReadonlySet<PageType> = new Set(['product', 'collection', 'listing']);
+
 /** Page types whose ticker and carousel slides are not content (see dropOffSlides). */
 const SLIDE_FREE_TYPES: ReadonlySet<PageType> = new Set(['article', 'product']);
 
@@ -153,7 +156,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   if (pageType === 'article') kept = keepSplitStory(snapshot, blocks, kept, scores, trace);
   kept = continueStory(snapshot, blocks, kept, scores, trace);
   if (LIST_STORY_TYPES.has(pageType)) kept = keepStoryLists(snapshot, blocks, kept, scores, trace);
-  if (pageType === 'product') kept = dropRecommended(snapshot, blocks, kept, trace);
+  if (RAIL_TYPES.has(pageType)) kept = dropRecommended(snapshot, blocks, kept, trace, pageType === 'product');
   if (pageType === 'product') kept = keepDescribed(snapshot, blocks, kept, trace);
   if (pageType === 'product') kept = keepHiddenSpecs(snapshot, blocks, kept, trace);
   kept = dropHiddenScraps(blocks, kept, trace);

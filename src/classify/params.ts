@@ -160,7 +160,7 @@ export const DESCRIBED_MIN_WORDS = 8;
 export const DESCRIBED_MIN_SHARE = 0.6;
 
 /**
- * A line of at most this many words can head a product page's recommendation rail (choose.ts,
+ * A line of at most this many words can head a shop page's recommendation rail (choose.ts,
  * dropRecommended: "Customers who viewed this item also viewed"); a longer one is a sentence that
  * happens to use the words.
  */

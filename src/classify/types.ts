@@ -97,7 +97,7 @@ export type TraceEvent =
   | { step: 'repeated-run'; runs: number; blocks: number; words: number }
   /** Kept text in posters' signatures (and a product page's customer reviews), left out. */
   | { step: 'signature'; blocks: number; words: number }
-  /** Kept text in a product page's recommendation rails (a section headed "Customers also viewed"), left out. */
+  /** Kept text in a shop page's recommendation rails (a section headed "Customers also viewed"), left out. */
   | { step: 'recommended'; sections: number; blocks: number; words: number }
   | { step: 'landmark'; blocks: number; landmarks: number }
   /** Kept text in teaser cards (`<article>`s with a linked headline) beside the page's one story, left out. */

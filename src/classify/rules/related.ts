@@ -228,14 +228,21 @@ export function dropFurnitureLines(blocks: readonly TextBlock[], kept: number[],
  */
 const RECOMMENDS = /\b(also (viewed|bought|purchased|liked?|love|need)|(customers|people|shoppers) who (viewed|bought|purchased)|bought together|recommended (for you|products|items)|more like this|similar (items|products|brands)|related (items|products)|(related|similar) to this (item|product)|(you|u) (may|might|will) (also )?(like|love|need|enjoy)|frequently (bought|purchased)|recently viewed|more from this (shop|seller|store)|sponsored (items|products)|complete the look|shop the look|pairs well with|(items|products) you may)\b|ähnliche (artikel|produkte)|das könnte (ihnen|dir) auch gefallen|vous (aimerez|pourriez aimer)|produits similaires|te puede interesar|productos (similares|relacionados)/i;
 
+/** Section headings: a rail's heading whether the model kept it or not. */
+const RAIL_HEADING_TAGS: ReadonlySet<string> = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
+
 /**
- * A product page's recommendation rails are left out: a short kept line that names one
- * (RECOMMENDS, at most RECOMMENDS_MAX_WORDS words) and the kept text of the largest element it
- * opens (the element whose first kept text it is) that holds neither the page's `<h1>` nor all
- * the kept text. The cards under it are other products' names and prices; they look like the
- * product's own, and score so.
+ * A shop page's recommendation rails are left out: a short line that names one (RECOMMENDS, at
+ * most RECOMMENDS_MAX_WORDS words) and the kept text of the largest element it opens (no kept
+ * text before it in the element) that holds neither the page's `<h1>` nor all the kept text. The
+ * cards under it are other products' names and prices; they look like the page's own, and score
+ * so. The line is a visible `<h2>`-`<h6>`, kept or not (the model often drops a rail's heading
+ * and keeps its cards), or, with `anyLine` (a product page, whose text has few other lines that
+ * use these words), any kept line. A category page's own lines say "Safety & Related Products"
+ * of an entry, and a service's "Related products and services" of a section it lists, so there
+ * only headings count.
  */
-export function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
+export function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[], anyLine: boolean): number[] {
   if (kept.length === 0) return kept;
   const nodes = snapshot.nodes;
   // kept blocks are in reading order, so their owners' ids never decrease
@@ -247,9 +254,14 @@ export function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlo
   let h1Before: Int32Array | undefined;
   const drop = new Set<number>();
   let sections = 0;
-  kept.forEach((i, j) => {
+  // j: the number of kept blocks before block i
+  let j = 0;
+  for (let i = 0; i < blocks.length; i++) {
+    while (j < kept.length && at(kept, j) < i) j++;
     const b = at(blocks, i);
-    if (drop.has(i) || b.words > RECOMMENDS_MAX_WORDS || !RECOMMENDS.test(b.text)) return;
+    if (drop.has(i) || b.words > RECOMMENDS_MAX_WORDS) continue;
+    const heading = !b.hidden && RAIL_HEADING_TAGS.has(at(nodes, b.owner).tag);
+    if (!(heading || (anyLine && kept[j] === i)) || !RECOMMENDS.test(b.text)) continue;
     ends ??= subtreeEnds(snapshot);
     h1Before ??= countBefore(nodes, (node) => node.tag === 'h1');
     let top = b.owner;
@@ -264,6 +276,6 @@ export function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlo
     let n = 0;
     for (let k = j; k < kept.length && at(owners, k) <= end; k++, n++) drop.add(at(kept, k));
     if (n > 0) sections++;
-  });
+  }
   return leaveOut(blocks, kept, drop, trace, { step: 'recommended', sections });
 }

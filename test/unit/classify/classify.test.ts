@@ -545,6 +545,35 @@ describe('choosing the main content from block scores', () => {
     expect(chooseContent(t, tb, tb.map(() => 0.9), zeros(tb.length), 1, undefined, 'product').kept).toEqual([1, 2]);
   });
 
+  it("leaves out a category page's rail under a heading the model dropped, and reads only headings there", () => {
+    const line = (s: string, y: number, tag = 'p', visible = true) => el(tag, { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20], { visible })]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('main', { rect: [100, 50, 600, 300] }, [
+        line('Trail running shoes', 50, 'h1'),
+        el('ul', { rect: [100, 80, 600, 60] }, [line('Ridge 3 GTX $164.95', 80, 'li'), line('Pages 59-68 - Safety & Related Products', 110, 'li')]),
+      ]),
+      el('section', { rect: [100, 400, 600, 100] }, [
+        line('Recently viewed', 400, 'h2'),
+        el('ul', { rect: [100, 430, 600, 60] }, [line('Merino Trail Sock $18.00', 430, 'li'), line('Packable Wind Shell $95.00', 460, 'li')]),
+      ]),
+      // a hidden heading (a closed menu's) heads nothing the reader sees
+      el('section', { rect: [100, 600, 600, 100] }, [line('You may also like', 600, 'h3', false), line('A guide to lugs and rock plates for wet fells.', 630)]),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.map((x) => x.text)).toEqual(['Trail running shoes', 'Ridge 3 GTX $164.95', 'Pages 59-68 - Safety & Related Products', 'Recently viewed', 'Merino Trail Sock $18.00', 'Packable Wind Shell $95.00', 'You may also like', 'A guide to lugs and rock plates for wet fells.']);
+    const scores = b.map((_, i) => (i === 3 || i === 6 ? 0.01 : 0.9));
+    const c = chooseContent(s, b, scores, zeros(b.length), 1, undefined, 'collection');
+    // the rail's cards go with its unkept heading; the entry that names related products stays
+    expect(c.kept).toEqual([0, 1, 2, 7]);
+    expect(c.trace.find((e) => e.step === 'recommended')).toEqual({ step: 'recommended', sections: 1, blocks: 2, words: 8 });
+    // on a product page a kept line that names related products heads a rail too: what it opens
+    const product = chooseContent(s, b, scores, zeros(b.length), 1, undefined, 'product');
+    expect(product.kept).toEqual([0, 1, 7]);
+    expect(product.trace.find((e) => e.step === 'recommended')).toEqual({ step: 'recommended', sections: 2, blocks: 3, words: 13 });
+    // an article's sections keep their headings' words
+    expect(chooseContent(s, b, scores, zeros(b.length)).kept).toEqual([0, 1, 2, 4, 5, 7]);
+  });
+
   it('leaves out lone addresses and ids on a product page, and a sentence it repeats', () => {
     const line = (s: string, y: number, tag = 'p') => el(tag, { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20])]);
     const blurb = 'A trail shoe with a rock plate and a softer foam for long days.';
