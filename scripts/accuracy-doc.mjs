@@ -88,8 +88,9 @@ w('averaged), the same figures as the benchmark\'s reference scorer. The models 
 w(`pages, so every page is scored by the models of the ${model.crossValidation.folds}-fold split that did not see its`);
 w('**domain** (folds grouped by domain): no site is in both the training and the scored pages.');
 w('The selection\'s calibration per page type is chosen inside the same folds, on the text the whole');
-w('pipeline returns (keep and drop rules included). The heuristic strategy (viseg\'s hand-tuned rules');
-w('before the models; `--strategy heuristic`) is shown on the same snapshots.');
+w('pipeline returns (keep and drop rules included), and each page blends the types\' calibrations by');
+w('its page-type probabilities. The heuristic strategy (viseg\'s hand-tuned rules before the models;');
+w('`--strategy heuristic`) is shown on the same snapshots.');
 w();
 w('| page type | pages | viseg F1 | precision | recall | with-snippets found | without-snippets found | heuristic F1 | rs-trafilatura (published) |');
 w('|---|---|---|---|---|---|---|---|---|');

@@ -9,7 +9,11 @@
 // score raised to a power as the probability that it is main content (src/classify/choose.ts).
 // Scores are not equally well calibrated on every kind of page (an article's teasers score higher
 // than they should, a listing's cards lower), so the power is chosen per page type: the one that
-// maximises the mean word F1 of the pages the classifier selects for as that type.
+// maximises the mean word F1 of the pages the classifier selects for as that type. classify blends
+// these powers by a page's type probabilities (blendedPower in src/classify/index.ts), so a page
+// the page-type model is sure of is read at its type's power. Choosing the powers for the blend
+// itself (each type's power in turn, over all pages at their blended powers) fitted the training
+// folds better and cross-validated worse, so each type's is chosen on its own pages.
 //
 // Each page's text is what `viseg extract` would give at each candidate power, keep and drop rules
 // included (one segmentation and one scoring per page serve every power: textAtPowers), with the

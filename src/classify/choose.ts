@@ -97,7 +97,7 @@ export function selectByExpectedF1(weights: ArrayLike<number>, scores: ArrayLike
 function keptBlocks(blocks: readonly TextBlock[], scores: ArrayLike<number>, power: number, trace: TraceEvent[]): number[] {
   const { kept, expectedF1, lowest } = selectByExpectedF1(blocks.map((b) => b.words), scores, power);
   if (kept.length > 0) {
-    trace.push({ step: 'selected', blocks: kept.length, power, expectedF1: round(expectedF1), lowest: round(lowest) });
+    trace.push({ step: 'selected', blocks: kept.length, power: round(power), expectedF1: round(expectedF1), lowest: round(lowest) });
   }
   return kept;
 }
@@ -115,7 +115,7 @@ const LIST_STORY_TYPES: ReadonlySet<PageType> = new Set(['article', 'documentati
 const FURNITURE_TYPES: ReadonlySet<PageType> = new Set(['article', 'documentation']);
 
 /** Page types whose recommendation rails are not content (see dropRecommended). */
-const RAIL_TYPES: ReadonlySet<PageType> = new Set(['product', 'collection', 'listing']);
+const RAIL_TYPES: ReadonlySet<PageType> = new Set(['product', 'collection']);
 
 /** Page types whose ticker and carousel slides are not content (see dropOffSlides). */
 const SLIDE_FREE_TYPES: ReadonlySet<PageType> = new Set(['article', 'product']);
@@ -161,7 +161,7 @@ export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock
   if (pageType === 'product') kept = keepHiddenSpecs(snapshot, blocks, kept, trace);
   kept = dropHiddenScraps(blocks, kept, trace);
   const hidden = blocks.filter((b) => b.hidden).length;
-  trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power });
+  trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power: round(power) });
   if (kept.length === 0) {
     const scraps = trace.some((t) => t.step === 'hidden-scraps');
     trace.push({ step: 'no-content', why: blocks.length === 0 ? 'the page shows no text' : scraps ? 'the kept text was a few hidden words' : `no text block scores ${MIN_BEST_SCORE} or more` });

@@ -15,7 +15,7 @@ import { blockRecords, round, TextTally } from './blocks.js';
 import { chooseContent, type Choice } from './choose.js';
 import { bundledModels, type ClassifierModels } from './models.js';
 import { declaredThread } from './page-features.js';
-import { DROPPED_EXCERPT_CHARS, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS } from './params.js';
+import { DROPPED_EXCERPT_CHARS, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS, SELECTION_POWER } from './params.js';
 import { assignRoles, blockNodes } from './roles.js';
 import { scoreBlocks, type BlockScores } from './scores.js';
 import { buildTextBlocks, indexNodes, type TextBlock } from './text-blocks.js';
@@ -76,9 +76,34 @@ export interface MainChoice {
 }
 
 /**
+ * The selection power of a page: the page types' powers blended by `weights` (the page-type
+ * model's probabilities) as a weighted geometric mean; a type the models give no power for counts
+ * with the default power (params.ts). A page the model is sure of takes its type's power; one it
+ * is unsure of (a listing read at 0.42 as an article) is read between its likely types' powers,
+ * not at the stricter article's alone. A type the caller gives, or a thread the page declares, is
+ * certain: weight 1.
+ */
+export function blendedPower(weights: ReadonlyArray<readonly [PageType, number]>, powers: ClassifierModels['selection']): number {
+  const powerOf = (t: PageType) => powers?.[t] ?? SELECTION_POWER;
+  let sum = 0;
+  let total = 0;
+  for (const [t, w] of weights) {
+    sum += w * Math.log(powerOf(t));
+    total += w;
+  }
+  if (total <= 0) return SELECTION_POWER;
+  // one power for every type (training reads pages so: choicesAtPowers) comes back exactly, not
+  // through a logarithm and back
+  const first = weights[0];
+  if (first && weights.every(([t]) => powerOf(t) === powerOf(first[0]))) return powerOf(first[0]);
+  return Math.exp(sum / total);
+}
+
+/**
  * The page's type and main content from its block scores: the page-type model's type (or the
- * thread the page declares), the blocks the selection keeps for that type with its power in
- * `powers`, and a listing read again as an article when what it kept were a story's teasers. The
+ * thread the page declares), the blocks the selection keeps for that type at the power blended
+ * from `powers` (blendedPower), and a listing read again as an article, at the same power, when
+ * what it kept were a story's teasers. The
  * part of classify that a selection power changes; training reads a page at every candidate
  * power from one scoring (scripts/train/selection.mjs).
  */
@@ -92,8 +117,8 @@ export function chooseMain(snapshot: PageSnapshot, blocks: readonly TextBlock[],
   else if (thread && best[0] !== 'forum') best = ['forum', probabilityOf('forum')];
   const startType = best[0];
   const trace: TraceEvent[] = [{ step: 'page-type', pageType: startType, probability: round(best[1]), ...(given ? { given: true } : thread ? { declared: thread } : {}) }];
-  // a type the models give no power for takes chooseContent's default (params.ts)
-  const choose = (type: PageType) => chooseContent(snapshot, blocks, scores.final, scores.components, powers?.[type], scores.index.repeatAt, type);
+  const power = blendedPower(given || thread ? [[startType, 1]] : scores.pageTypes, powers);
+  const choose = (type: PageType) => chooseContent(snapshot, blocks, scores.final, scores.components, power, scores.index.repeatAt, type);
   let choice = choose(best[0]);
   // a "listing" whose kept entries were teaser cards beside one story is that story's page: the
   // page-type model counts the cards of its rails as entries. It is chosen again as an article.

@@ -21,8 +21,9 @@ export interface ClassifierModels {
    */
   roles?: TreeModel;
   /**
-   * The calibration power of the expected-F1 selection per predicted page type
-   * (scripts/train/selection.mjs); params.ts's SELECTION_POWER otherwise.
+   * The calibration power of the expected-F1 selection per page type
+   * (scripts/train/selection.mjs), blended by a page's type probabilities (index.ts,
+   * blendedPower); params.ts's SELECTION_POWER for a type without one.
    */
   selection?: Partial<Record<PageType, number>>;
 }

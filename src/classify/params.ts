@@ -167,6 +167,20 @@ export const DESCRIBED_MIN_SHARE = 0.6;
 export const RECOMMENDS_MAX_WORDS = 10;
 
 /**
+ * A recommendation rail under a heading the model did not keep (rules/related.ts,
+ * dropRecommended) holds less than this share of a page's kept words: what holds half of them is
+ * the page's own content under a rail's heading (an empty "Recently viewed" strip above the
+ * results), not a rail beside it.
+ */
+export const RAIL_MAX_SHARE = 0.5;
+
+/**
+ * A text block is a section heading's when its element, or one up to this many levels above it,
+ * is one (rules/related.ts): `<h2><span>` and a flex heading's text in its own box.
+ */
+export const HEADING_LEVELS = 2;
+
+/**
  * A kicker (choose.ts, dropKickers) is a paragraph between kept text whose link text is at least
  * KICKER_LINK_SHARE of its text (the whole paragraph is the link, give or take a "READ MORE:"
  * label), of at least KICKER_MIN_WORDS words (a headline or a call to act, not a constant's name

@@ -5,12 +5,12 @@
 import { closest, countBefore, someBelow, subtreeEnds, within } from '../../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../../snapshot/types.js';
 import {
-  RECOMMENDS_MAX_WORDS, STORY_DOMINANCE, LINKED_SHARE, KICKER_LINK_SHARE, KICKER_CAPITALS_SHARE, KICKER_MIN_WORDS, RELATED_LINK_SHARE, RELATED_LINE_MAX_WORDS, RELATED_HEADING_MAX_WORDS, RELATED_LEAD_MAX_WORDS, FURNITURE_MAX_WORDS,
+  RECOMMENDS_MAX_WORDS, RAIL_MAX_SHARE, HEADING_LEVELS, STORY_DOMINANCE, LINKED_SHARE, KICKER_LINK_SHARE, KICKER_CAPITALS_SHARE, KICKER_MIN_WORDS, RELATED_LINK_SHARE, RELATED_LINE_MAX_WORDS, RELATED_HEADING_MAX_WORDS, RELATED_LEAD_MAX_WORDS, FURNITURE_MAX_WORDS,
 } from '../params.js';
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
 import { leaveOut } from './common.js';
-import { at, last } from '../../util/at.js';
+import { at } from '../../util/at.js';
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
@@ -228,7 +228,10 @@ export function dropFurnitureLines(blocks: readonly TextBlock[], kept: number[],
  */
 const RECOMMENDS = /\b(also (viewed|bought|purchased|liked?|love|need)|(customers|people|shoppers) who (viewed|bought|purchased)|bought together|recommended (for you|products|items)|more like this|similar (items|products|brands)|related (items|products)|(related|similar) to this (item|product)|(you|u) (may|might|will) (also )?(like|love|need|enjoy)|frequently (bought|purchased)|recently viewed|more from this (shop|seller|store)|sponsored (items|products)|complete the look|shop the look|pairs well with|(items|products) you may)\b|ähnliche (artikel|produkte)|das könnte (ihnen|dir) auch gefallen|vous (aimerez|pourriez aimer)|produits similaires|te puede interesar|productos (similares|relacionados)/i;
 
-/** Section headings: a rail's heading whether the model kept it or not. */
+/** A section heading: a rail's heading whether the model kept it or not. */
+function isHeading(node: SnapshotNode): boolean {
+  return RAIL_HEADING_TAGS.has(node.tag) || node.attrs?.role === 'heading';
+}
 const RAIL_HEADING_TAGS: ReadonlySet<string> = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 
 /**
@@ -236,20 +239,31 @@ const RAIL_HEADING_TAGS: ReadonlySet<string> = new Set(['h2', 'h3', 'h4', 'h5', 
  * most RECOMMENDS_MAX_WORDS words) and the kept text of the largest element it opens (no kept
  * text before it in the element) that holds neither the page's `<h1>` nor all the kept text. The
  * cards under it are other products' names and prices; they look like the page's own, and score
- * so. The line is a visible `<h2>`-`<h6>`, kept or not (the model often drops a rail's heading
- * and keeps its cards), or, with `anyLine` (a product page, whose text has few other lines that
- * use these words), any kept line. A category page's own lines say "Safety & Related Products"
- * of an entry, and a service's "Related products and services" of a section it lists, so there
- * only headings count.
+ * so. The line is a visible section heading (`<h2>`-`<h6>` or `role="heading"`, or a block of
+ * one), kept or not (the model often drops a rail's heading and keeps its cards), or, with
+ * `anyLine` (a product page, whose text has few other lines that use these words), any kept
+ * line. Elsewhere only headings count: a catalogue's entry reads "Safety & Related Products", an
+ * article's section "Related products and services". A rail under a heading the model did not
+ * keep holds less than RAIL_MAX_SHARE of the kept words: such a heading above a page's own grid
+ * (an empty "Recently viewed" strip over the results, with no `<h1>` to stop the climb) does not
+ * take the grid with it. A kept heading's rail may be larger: a marketplace's item page keeps
+ * screens of other sellers' cards under "People who viewed this item also viewed".
  */
 export function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[], anyLine: boolean): number[] {
   if (kept.length === 0) return kept;
   const nodes = snapshot.nodes;
-  // kept blocks are in reading order, so their owners' ids never decrease
+  // a kept block's owner is in reading order among the elements, but text that follows a child
+  // element belongs to an ancestor, whose id is smaller: bounds are checked both ways
   const owners = kept.map((i) => at(blocks, i).owner);
-  const first = at(owners, 0);
-  const lastOwner = last(owners);
-  // made on the first rail heading: most product pages have none
+  let lowest = Infinity;
+  let highest = -Infinity;
+  let keptWords = 0;
+  kept.forEach((i, k) => {
+    lowest = Math.min(lowest, at(owners, k));
+    highest = Math.max(highest, at(owners, k));
+    keptWords += at(blocks, i).words;
+  });
+  // made on the first rail heading: most pages have none
   let ends: Int32Array | undefined;
   let h1Before: Int32Array | undefined;
   const drop = new Set<number>();
@@ -260,7 +274,7 @@ export function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlo
     while (j < kept.length && at(kept, j) < i) j++;
     const b = at(blocks, i);
     if (drop.has(i) || b.words > RECOMMENDS_MAX_WORDS) continue;
-    const heading = !b.hidden && RAIL_HEADING_TAGS.has(at(nodes, b.owner).tag);
+    const heading = !b.hidden && closest(snapshot, b.owner, isHeading, HEADING_LEVELS) >= 0;
     if (!(heading || (anyLine && kept[j] === i)) || !RECOMMENDS.test(b.text)) continue;
     ends ??= subtreeEnds(snapshot);
     h1Before ??= countBefore(nodes, (node) => node.tag === 'h1');
@@ -268,14 +282,21 @@ export function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlo
     let end = at(ends, top);
     for (let p = at(nodes, top).parent; p >= 0; p = at(nodes, p).parent) {
       const pEnd = at(ends, p);
+      const inP = (owner: number) => owner >= p && owner <= pEnd;
       // kept text before the heading, all the kept text, or the product's name: not a rail's
-      if ((j > 0 && at(owners, j - 1) >= p) || (first >= p && lastOwner <= pEnd) || at(h1Before, pEnd + 1) > at(h1Before, p)) break;
+      if ((j > 0 && inP(at(owners, j - 1))) || (lowest >= p && highest <= pEnd) || at(h1Before, pEnd + 1) > at(h1Before, p)) break;
       top = p;
       end = pEnd;
     }
-    let n = 0;
-    for (let k = j; k < kept.length && at(owners, k) <= end; k++, n++) drop.add(at(kept, k));
-    if (n > 0) sections++;
+    const rail: number[] = [];
+    let words = 0;
+    for (let k = j; k < kept.length && at(owners, k) >= top && at(owners, k) <= end; k++) {
+      rail.push(at(kept, k));
+      words += at(blocks, at(kept, k)).words;
+    }
+    if (rail.length === 0 || (kept[j] !== i && words >= RAIL_MAX_SHARE * keptWords) || rail.every((r) => drop.has(r))) continue;
+    for (const r of rail) drop.add(r);
+    sections++;
   }
   return leaveOut(blocks, kept, drop, trace, { step: 'recommended', sections });
 }

@@ -25,7 +25,7 @@ const HOSTILE = page('Hostile page', `
 ${prose('escape sequences and private URLs')}
 <p>This paragraph is prose with links in it: first <a href="other.html">a relative link</a> to another page of the site, then some more words about it, then <a href="/root/x?q=1">a root-relative one</a> that names a path from the root of the site, then more words again, and <a href="#notes">an anchor</a> into this page, and a picture <img src="img/a.png" alt="&lt;span x='&quot; onerror=&quot;alert(1)'&gt;" width="20" height="20"> at the end of the sentence.</p>
 <p>Where this page thinks it is: <span id="where"></span>, and <a id="share">a share link</a> that carries its address.</p>
-<table><tr><th>code</th><th>note</th></tr><tr><td><pre>a\`\`\`&lt;img src=x onerror=alert(1)&gt; b</pre></td><td>y</td></tr></table>
+<table><tr><th>code</th><th>note</th></tr><tr><td><pre>a\`\`\`&lt;img src=x onerror=alert(1)&gt; b</pre></td><td>A fence and an image tag in a code cell, which every output must keep as plain text.</td></tr></table>
 <p id="notes">The notes say a good deal in plain words before the link, enough words to read as prose, and then <a href="https://ok.example/">![x](javascript:alert(1)) link text</a> after which the sentence goes on for a while longer before it ends.</p>
 <script>
 document.title = 'Hostile \\u001b]0;pwned-title\\u0007 page';

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chooseContent, dropReason, selectByExpectedF1 } from '../../../src/classify/choose.js';
-import { bundledModels, classify } from '../../../src/classify/index.js';
+import { blendedPower, bundledModels, classify } from '../../../src/classify/index.js';
 import { compileModel, type ModelFile } from '../../../src/classify/model.js';
 import { toText } from '../../../src/content/text.js';
-import { MIN_BEST_SCORE } from '../../../src/classify/params.js';
+import { MIN_BEST_SCORE, SELECTION_POWER } from '../../../src/classify/params.js';
 import { isAdSlotHint, isAnnouncementHint, isCommentsHint, isFilterPanelHint, isScreenReaderHint } from '../../../src/classify/hints.js';
 import { buildTextBlocks, indexNodes } from '../../../src/classify/text-blocks.js';
 import { indexBlocks } from '../../../src/classify/block-features.js';
@@ -574,6 +574,46 @@ describe('choosing the main content from block scores', () => {
     expect(chooseContent(s, b, scores, zeros(b.length)).kept).toEqual([0, 1, 2, 4, 5, 7]);
   });
 
+  it("takes a rail's own text only: not the page's grid under an empty rail, nor text after it, nor a rail twice", () => {
+    const line = (s: string, y: number, tag = 'p') => el(tag, { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20])]);
+    const cards = (y: number, names: string[]) => el('ul', { rect: [100, y, 600, 30 * names.length] }, names.map((n, k) => line(`${n} trail shoe, $1${k}9.00`, y + 30 * k, 'li')));
+    // no <h1>: an empty "Recently viewed" strip above the results, in one wrapper with them
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('div', { rect: [100, 50, 600, 300] }, [
+        el('section', { rect: [100, 50, 600, 20] }, [line('Recently viewed', 50, 'h2')]),
+        el('main', { rect: [100, 80, 600, 200] }, [cards(80, ['Ridge', 'Skyline', 'Gritstone', 'Aiguille'])]),
+      ]),
+      line('Free delivery on orders over $50 to the whole of the country.', 400),
+    ]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    expect(b.length).toBe(6);
+    const scores = b.map((_, i) => (i === 0 ? 0.01 : 0.9));
+    const grid = chooseContent(s, b, scores, zeros(b.length), 1, undefined, 'collection');
+    expect(grid.kept).toEqual([1, 2, 3, 4, 5]);
+    expect(grid.trace.some((e) => e.step === 'recommended')).toBe(false);
+
+    // a rail with a nested one (two headings, one rail), then text of their common ancestor after
+    // it; the heading is a flex box, its text in a <span> of its own
+    const t = page(el('body', { rect: [0, 0, 1200, 900] }, [
+      el('main', { rect: [100, 50, 600, 600] }, [
+        line('Trail running shoes', 50, 'h1'),
+        cards(80, ['Ridge', 'Skyline', 'Gritstone', 'Aiguille', 'Mudclaw', 'Tor']),
+        el('section', { rect: [100, 300, 600, 150] }, [
+          el('h2', { rect: [100, 300, 600, 20] }, [el('div', { rect: [100, 300, 600, 20] }, [el('span', { rect: [100, 300, 300, 20] }, [text('Recommended for you', [100, 300, 300, 20])])])]),
+          cards(330, ['Sock']),
+          el('div', { rect: [100, 370, 600, 60] }, [line('Similar items', 370, 'h3'), cards(400, ['Vest'])]),
+        ]),
+        text('Showing 1 to 6 of 6 products', [100, 500, 600, 20]),
+      ]),
+    ]));
+    const tb = buildTextBlocks(t, indexNodes(t), { includeHidden: true });
+    expect(tb.map((x) => x.text)).toEqual(['Trail running shoes', 'Ridge trail shoe, $109.00', 'Skyline trail shoe, $119.00', 'Gritstone trail shoe, $129.00', 'Aiguille trail shoe, $139.00', 'Mudclaw trail shoe, $149.00', 'Tor trail shoe, $159.00', 'Recommended for you', 'Sock trail shoe, $109.00', 'Similar items', 'Vest trail shoe, $109.00', 'Showing 1 to 6 of 6 products']);
+    const ts = tb.map((_, i) => (i === 7 || i === 9 ? 0.01 : 0.9));
+    const c = chooseContent(t, tb, ts, zeros(tb.length), 1, undefined, 'collection');
+    expect(c.kept).toEqual([0, 1, 2, 3, 4, 5, 6, 11]);
+    expect(c.trace.find((e) => e.step === 'recommended')).toEqual({ step: 'recommended', sections: 1, blocks: 2, words: 8 });
+  });
+
   it('leaves out lone addresses and ids on a product page, and a sentence it repeats', () => {
     const line = (s: string, y: number, tag = 'p') => el(tag, { rect: [100, y, 600, 20] }, [text(s, [100, y, 600, 20])]);
     const blurb = 'A trail shoe with a rock plate and a softer foam for long days.';
@@ -1121,6 +1161,21 @@ describe('the decision record of the bundled models', () => {
     expect(classify(article, segment(article)).pageType).not.toBe('forum');
   });
 
+  it("blends the page types' selection powers by their probabilities, as a geometric mean", () => {
+    const powers = { article: 2, listing: 0.5, product: 1.3 };
+    expect(blendedPower([['article', 1]], powers)).toBe(2);
+    expect(blendedPower([['article', 0], ['listing', 1]], powers)).toBe(0.5);
+    // halfway between 2 and 0.5 in log terms: 1
+    expect(blendedPower([['article', 0.5], ['listing', 0.5]], powers)).toBeCloseTo(1, 12);
+    // weights need not sum to 1
+    expect(blendedPower([['article', 0.2], ['listing', 0.2]], powers)).toBeCloseTo(1, 12);
+    expect(blendedPower([['article', 0.75], ['listing', 0.25]], powers)).toBeCloseTo(Math.SQRT2, 12);
+    // a type without a power counts with the default; no weights, or no powers, give the default
+    expect(blendedPower([['forum', 0.5], ['article', 0.5]], powers)).toBeCloseTo(Math.sqrt(2 * SELECTION_POWER), 12);
+    expect(blendedPower([], powers)).toBe(SELECTION_POWER);
+    expect(blendedPower([['article', 1]], undefined)).toBe(SELECTION_POWER);
+  });
+
   it('reads the page as the type the caller gives, over the model and a declared thread', () => {
     const snap = articlePage();
     const plain = classify(snap, segment(snap));
@@ -1141,7 +1196,10 @@ describe('the decision record of the bundled models', () => {
     const type = (['product', 'collection', 'listing', 'service', 'forum', 'documentation'] as const).find((t) => powers[t] !== powers.article)!;
     expect(type).toBeDefined();
     expect(classify(snap, segment(snap), { pageType: type }).trace.find((e) => e.step === 'selected')).toMatchObject({ power: powers[type] });
-    expect(plain.trace.find((e) => e.step === 'selected')).toMatchObject({ power: powers.article });
+    // the model's own reading blends the types' powers by its probabilities
+    const blended = blendedPower(Object.entries(plain.pageTypeScores) as Array<[PageType, number]>, powers);
+    const selected = plain.trace.find((e) => e.step === 'selected');
+    expect(selected?.step === 'selected' && Math.abs(selected.power - blended)).toBeLessThan(0.01);
     // JavaScript callers get the options' check: `other` only says a page is empty
     for (const bad of ['other', 'blog']) expect(() => classify(snap, segment(snap), { pageType: bad as never })).toThrow(/^pageType must be one of/);
   });
