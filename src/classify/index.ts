@@ -103,9 +103,8 @@ export function blendedPower(weights: ReadonlyArray<readonly [PageType, number]>
  * The page's type and main content from its block scores: the page-type model's type (or the
  * thread the page declares), the blocks the selection keeps for that type at the power blended
  * from `powers` (blendedPower), and a listing read again as an article, at the same power, when
- * what it kept were a story's teasers. The
- * part of classify that a selection power changes; training reads a page at every candidate
- * power from one scoring (scripts/train/selection.mjs).
+ * what it kept were a story's teasers. The part of classify that a selection power changes;
+ * training reads a page at every candidate power from one scoring (scripts/train/selection.mjs).
  */
 export function chooseMain(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: BlockScores, powers: ClassifierModels['selection'], given?: GivenPageType): MainChoice {
   const probabilityOf = (type: PageType): number => scores.pageTypes.find(([t]) => t === type)?.[1] ?? 0;

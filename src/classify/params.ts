@@ -160,9 +160,9 @@ export const DESCRIBED_MIN_WORDS = 8;
 export const DESCRIBED_MIN_SHARE = 0.6;
 
 /**
- * A line of at most this many words can head a shop page's recommendation rail (choose.ts,
- * dropRecommended: "Customers who viewed this item also viewed"); a longer one is a sentence that
- * happens to use the words.
+ * A line of at most this many words can head a shop page's recommendation rail
+ * (rules/related.ts, dropRecommended: "Customers who viewed this item also viewed"); a longer one
+ * is a sentence that happens to use the words.
  */
 export const RECOMMENDS_MAX_WORDS = 10;
 

@@ -228,11 +228,10 @@ export function dropFurnitureLines(blocks: readonly TextBlock[], kept: number[],
  */
 const RECOMMENDS = /\b(also (viewed|bought|purchased|liked?|love|need)|(customers|people|shoppers) who (viewed|bought|purchased)|bought together|recommended (for you|products|items)|more like this|similar (items|products|brands)|related (items|products)|(related|similar) to this (item|product)|(you|u) (may|might|will) (also )?(like|love|need|enjoy)|frequently (bought|purchased)|recently viewed|more from this (shop|seller|store)|sponsored (items|products)|complete the look|shop the look|pairs well with|(items|products) you may)\b|ähnliche (artikel|produkte)|das könnte (ihnen|dir) auch gefallen|vous (aimerez|pourriez aimer)|produits similaires|te puede interesar|productos (similares|relacionados)/i;
 
-/** A section heading: a rail's heading whether the model kept it or not. */
-function isHeading(node: SnapshotNode): boolean {
-  return RAIL_HEADING_TAGS.has(node.tag) || node.attrs?.role === 'heading';
+/** A section heading, the page's `<h1>` aside: what heads a rail, whether the model kept it or not. */
+function isSectionHeading(node: SnapshotNode): boolean {
+  return (HEADINGS.has(node.tag) && node.tag !== 'h1') || node.attrs?.role === 'heading';
 }
-const RAIL_HEADING_TAGS: ReadonlySet<string> = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 
 /**
  * A shop page's recommendation rails are left out: a short line that names one (RECOMMENDS, at
@@ -274,7 +273,7 @@ export function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlo
     while (j < kept.length && at(kept, j) < i) j++;
     const b = at(blocks, i);
     if (drop.has(i) || b.words > RECOMMENDS_MAX_WORDS) continue;
-    const heading = !b.hidden && closest(snapshot, b.owner, isHeading, HEADING_LEVELS) >= 0;
+    const heading = !b.hidden && closest(snapshot, b.owner, isSectionHeading, HEADING_LEVELS) >= 0;
     if (!(heading || (anyLine && kept[j] === i)) || !RECOMMENDS.test(b.text)) continue;
     ends ??= subtreeEnds(snapshot);
     h1Before ??= countBefore(nodes, (node) => node.tag === 'h1');
