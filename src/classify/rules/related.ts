@@ -9,7 +9,7 @@ import {
 } from '../params.js';
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
-import { leaveOut } from './common.js';
+import { leaveOut, wordsOf } from './common.js';
 import { at } from '../../util/at.js';
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -256,15 +256,14 @@ export function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlo
   const owners = kept.map((i) => at(blocks, i).owner);
   let lowest = Infinity;
   let highest = -Infinity;
-  let keptWords = 0;
-  kept.forEach((i, k) => {
-    lowest = Math.min(lowest, at(owners, k));
-    highest = Math.max(highest, at(owners, k));
-    keptWords += at(blocks, i).words;
-  });
+  for (const owner of owners) {
+    lowest = Math.min(lowest, owner);
+    highest = Math.max(highest, owner);
+  }
   // made on the first rail heading: most pages have none
   let ends: Int32Array | undefined;
   let h1Before: Int32Array | undefined;
+  let keptWords: number | undefined;
   const drop = new Set<number>();
   let sections = 0;
   // j: the number of kept blocks before block i
@@ -288,12 +287,9 @@ export function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlo
       end = pEnd;
     }
     const rail: number[] = [];
-    let words = 0;
-    for (let k = j; k < kept.length && at(owners, k) >= top && at(owners, k) <= end; k++) {
-      rail.push(at(kept, k));
-      words += at(blocks, at(kept, k)).words;
-    }
-    if (rail.length === 0 || (kept[j] !== i && words >= RAIL_MAX_SHARE * keptWords) || rail.every((r) => drop.has(r))) continue;
+    for (let k = j; k < kept.length && at(owners, k) >= top && at(owners, k) <= end; k++) rail.push(at(kept, k));
+    if (rail.length === 0 || rail.every((r) => drop.has(r))) continue;
+    if (kept[j] !== i && wordsOf(blocks, rail) >= RAIL_MAX_SHARE * (keptWords ??= wordsOf(blocks, kept))) continue;
     for (const r of rail) drop.add(r);
     sections++;
   }
