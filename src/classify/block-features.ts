@@ -618,7 +618,18 @@ function domColumns({ ix, nodes, add, tb }: Columns): void {
   const ownerKind = Int32Array.from(blocks, (b) => OWNER_KIND.get((nodes[b.owner] ?? outOfRange(b.owner)).tag) ?? -1);
   OWNER_TAGS.forEach(([name], k) => add(`dom.tag.${name}`, 'dom', (i) => (ownerKind[i] === k ? 1 : 0)));
   add('dom.depth', 'dom', (i) => (agg.depth[tb(i).owner] ?? outOfRange()) / 10);
-  ANCESTOR_TAGS.forEach(([name], k) => add(`dom.in.${name}`, 'dom', (i) => nearness(((dist.tag[k] ?? outOfRange(k))[i] ?? outOfRange(i)))));
+  const figure = ANCESTOR_TAGS.findIndex(([name]) => name === 'figure');
+  const quote = ANCESTOR_TAGS.findIndex(([name]) => name === 'blockquote');
+  ANCESTOR_TAGS.forEach(([name], k) => add(`dom.in.${name}`, 'dom', (i) => {
+    const d = (dist.tag[k] ?? outOfRange(k))[i] ?? outOfRange(i);
+    // a <figure> around a <blockquote> frames a quote with its attribution (the HTML standard's
+    // own example), not an image: the quote reads as the text around it does, not as a caption
+    if (k === figure && d >= 0) {
+      const q = (dist.tag[quote] ?? outOfRange(quote))[i] ?? outOfRange(i);
+      if (q >= 0 && q < d) return 0;
+    }
+    return nearness(d);
+  }));
   HINT_ROLES.forEach((role, k) => add(`dom.hint.${role}`, 'dom', (i) => nearness(((dist.role[k] ?? outOfRange(k))[i] ?? outOfRange(i)))));
   add('dom.hint.positive', 'dom', (i) => nearness((dist.positive[i] ?? outOfRange(i))));
   add('dom.hint.noise', 'dom', (i) => nearness((dist.noise[i] ?? outOfRange(i))));
