@@ -218,6 +218,10 @@ function aggregate(snapshot: PageSnapshot, blocks: readonly TextBlock[], sentenc
   return { depth, chars, linkChars, textBlocks, sentenceBlocks, paragraphs, repeat, groupChars, fixed };
 }
 
+/** The ANCESTOR_TAGS entries of `<figure>` and `<blockquote>` (see domColumns). */
+const FIGURE_TAG = ANCESTOR_TAGS.findIndex(([name]) => name === 'figure');
+const QUOTE_TAG = ANCESTOR_TAGS.findIndex(([name]) => name === 'blockquote');
+
 /** Indexes into ANCESTOR_TAGS of the sets each tag is in. */
 const ANCESTOR_TAG_SETS: ReadonlyMap<string, readonly number[]> = (() => {
   const m = new Map<string, number[]>();
@@ -618,18 +622,14 @@ function domColumns({ ix, nodes, add, tb }: Columns): void {
   const ownerKind = Int32Array.from(blocks, (b) => OWNER_KIND.get((nodes[b.owner] ?? outOfRange(b.owner)).tag) ?? -1);
   OWNER_TAGS.forEach(([name], k) => add(`dom.tag.${name}`, 'dom', (i) => (ownerKind[i] === k ? 1 : 0)));
   add('dom.depth', 'dom', (i) => (agg.depth[tb(i).owner] ?? outOfRange()) / 10);
-  const figure = ANCESTOR_TAGS.findIndex(([name]) => name === 'figure');
-  const quote = ANCESTOR_TAGS.findIndex(([name]) => name === 'blockquote');
-  ANCESTOR_TAGS.forEach(([name], k) => add(`dom.in.${name}`, 'dom', (i) => {
-    const d = (dist.tag[k] ?? outOfRange(k))[i] ?? outOfRange(i);
-    // a <figure> around a <blockquote> frames a quote with its attribution (the HTML standard's
-    // own example), not an image: the quote reads as the text around it does, not as a caption
-    if (k === figure && d >= 0) {
-      const q = (dist.tag[quote] ?? outOfRange(quote))[i] ?? outOfRange(i);
-      if (q >= 0 && q < d) return 0;
-    }
-    return nearness(d);
-  }));
+  const distance = (k: number, i: number): number => (dist.tag[k] ?? outOfRange(k))[i] ?? outOfRange(i);
+  // a <figure> around a <blockquote> frames a quote with its attribution (the HTML standard's own
+  // example), not an image: the quote reads as the text around it does, not as a caption
+  const inFigure = (i: number): number => {
+    const q = distance(QUOTE_TAG, i);
+    return q >= 0 && q < distance(FIGURE_TAG, i) ? 0 : nearness(distance(FIGURE_TAG, i));
+  };
+  ANCESTOR_TAGS.forEach(([name], k) => add(`dom.in.${name}`, 'dom', k === FIGURE_TAG ? inFigure : (i) => nearness(distance(k, i))));
   HINT_ROLES.forEach((role, k) => add(`dom.hint.${role}`, 'dom', (i) => nearness(((dist.role[k] ?? outOfRange(k))[i] ?? outOfRange(i)))));
   add('dom.hint.positive', 'dom', (i) => nearness((dist.positive[i] ?? outOfRange(i))));
   add('dom.hint.noise', 'dom', (i) => nearness((dist.noise[i] ?? outOfRange(i))));

@@ -271,9 +271,9 @@ export function dropRecommended(snapshot: PageSnapshot, blocks: readonly TextBlo
   for (let i = 0; i < blocks.length; i++) {
     while (j < kept.length && at(kept, j) < i) j++;
     const b = at(blocks, i);
-    if (drop.has(i) || b.words > RECOMMENDS_MAX_WORDS) continue;
-    const heading = !b.hidden && closest(snapshot, b.owner, isSectionHeading, HEADING_LEVELS) >= 0;
-    if (!(heading || (anyLine && kept[j] === i)) || !RECOMMENDS.test(b.text)) continue;
+    if (drop.has(i) || b.words > RECOMMENDS_MAX_WORDS || !RECOMMENDS.test(b.text)) continue;
+    const heading = !b.hidden && within(snapshot, b.owner, isSectionHeading, HEADING_LEVELS);
+    if (!heading && !(anyLine && kept[j] === i)) continue;
     ends ??= subtreeEnds(snapshot);
     h1Before ??= countBefore(nodes, (node) => node.tag === 'h1');
     let top = b.owner;
