@@ -626,8 +626,9 @@ function domColumns({ ix, nodes, add, tb }: Columns): void {
   // a <figure> around a <blockquote> frames a quote with its attribution (the HTML standard's own
   // example), not an image: the quote reads as the text around it does, not as a caption
   const inFigure = (i: number): number => {
-    const q = distance(QUOTE_TAG, i);
-    return q >= 0 && q < distance(FIGURE_TAG, i) ? 0 : nearness(distance(FIGURE_TAG, i));
+    const figure = distance(FIGURE_TAG, i);
+    const quote = distance(QUOTE_TAG, i);
+    return quote >= 0 && quote < figure ? 0 : nearness(figure);
   };
   ANCESTOR_TAGS.forEach(([name], k) => add(`dom.in.${name}`, 'dom', k === FIGURE_TAG ? inFigure : (i) => nearness(distance(k, i))));
   HINT_ROLES.forEach((role, k) => add(`dom.hint.${role}`, 'dom', (i) => nearness(((dist.role[k] ?? outOfRange(k))[i] ?? outOfRange(i)))));
