@@ -13,6 +13,7 @@ import { closeQuietly } from '../util/async.js';
 import { offlineProxy, policyHandle, type NetworkPolicy, type NetworkPolicyHandle } from './network.js';
 import { clockScript, FREEZE_SCRIPT, LOAD_INIT_SCRIPTS, NAME_RESET_SCRIPT, NO_SERVICE_WORKER_SCRIPT, NO_WEBRTC_SCRIPT } from './pagescripts.js';
 import { DOC_TEXT_SCRIPT } from './recover.js';
+import { clockWorkers } from './worker-clock.js';
 
 export type { Viewport };
 
@@ -46,7 +47,10 @@ export interface ContextOptions {
   proxy?: ProxySettings;
   /** Run the pages' scripts. Default true. */
   javaScript?: boolean;
-  /** Every document's clock starts at this time (ms since 1970, UTC) and runs on (`--clock`). Default: the real time. */
+  /**
+   * Every document's and dedicated worker's clock starts at this time (ms since 1970, UTC) and runs
+   * on (`--clock`). Default: the real time.
+   */
   clock?: number;
 }
 
@@ -105,8 +109,8 @@ function closePopups(context: BrowserContext): void {
  * Create a context. Installs (in this order) the DOM-mutation recorder used by `loadPage`'s
  * settle detection, the animation-freezing style (added on DOMContentLoaded, ignored by the
  * recorder), the service-worker refusal, the `window.name` reset, the document-text count
- * (recover.ts), no WebRTC when offline, the page clock when `clock` is set, and the network
- * policy.
+ * (recover.ts), no WebRTC when offline, the page clock when `clock` is set (its workers' clock:
+ * worker-clock.ts, ready once `workerClockReady` resolves), and the network policy.
  */
 export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
   const policy: NetworkPolicy = {
@@ -144,6 +148,7 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
     if (policy.offline) scripts.push(NO_WEBRTC_SCRIPT);
     if (opts.clock !== undefined) scripts.push(clockScript(opts.clock));
     await context.addInitScript(scripts.join('\n'));
+    if (opts.clock !== undefined) clockWorkers(context, browser, opts.clock);
     policyHandles.set(context, policyHandle(offline?.blocker ?? null));
     policies.set(context, policy);
   } catch (e) {

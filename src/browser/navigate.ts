@@ -11,6 +11,7 @@ import { firstLine, type LoadRun } from './load-run.js';
 import { mountPrefixOf } from './mounts.js';
 import { guardNavigations, needsGuard, originOf, type NavigationGuard } from './network.js';
 import { playwright } from './playwright.js';
+import { workerClockReady } from './worker-clock.js';
 
 const guards = new WeakMap<Page, Promise<NavigationGuard>>();
 
@@ -55,6 +56,8 @@ export async function navigate(run: LoadRun): Promise<boolean> {
   const t0 = Date.now();
   run.phase = 'navigate';
   await guardFor(page, url);
+  // before the page's first document can start a worker (bounded; without it workers keep the real clock)
+  await workerClockReady(page);
   let status: number | null = null;
   tracker.gotoPending = true;
   try {

@@ -303,7 +303,8 @@ export const MAX_TIME_MS = 8.64e15;
  * stands still, because pages time their own animations and retries with `Date`, and one that
  * stands still never ends them (jQuery's `animate`). Dates the page builds from its own values
  * (`new Date(2024, 0, 1)`), `Date.parse` and `Date.UTC` are the real ones, `instanceof Date`
- * holds, and subclasses of `Date` work. Web workers keep the real clock. Idempotent.
+ * holds, and subclasses of `Date` work. Dedicated web workers get it too, evaluated in each one
+ * before its own code runs (worker-clock.ts). Idempotent.
  */
 export function clockScript(startMs: number): string {
   if (!Number.isFinite(startMs) || Math.abs(startMs) > MAX_TIME_MS) throw new RangeError(`clock: ${startMs} is not a time a Date can hold`);
