@@ -166,7 +166,7 @@ class WorkerClocks {
   }
 
   private onMessage(session: string | undefined, message: string): void {
-    let m: { id?: number; method?: string; params?: unknown; error?: { message?: string } };
+    let m: { id?: number; method?: string; params?: unknown; result?: unknown; error?: { message?: string } };
     try {
       m = JSON.parse(message) as typeof m;
     } catch {
@@ -177,7 +177,7 @@ class WorkerClocks {
       if (!p || p.session !== session) return;
       this.pending.delete(m.id);
       if (m.error) p.reject(new Error(m.error.message ?? 'protocol error'));
-      else p.resolve(m.params);
+      else p.resolve(m.result);
       return;
     }
     const ev = m.params as Attached | undefined;
@@ -230,9 +230,18 @@ export function workerClockReady(page: Page): Promise<void> {
 }
 
 async function watchPage(page: Page, browser: Browser, script: string): Promise<void> {
+  // listened for before the first await: a context that closes while the page is being watched
+  // (its load's deadline passed) must not leave its script behind for the browser's lifetime
+  const context = page.context();
+  let closed = false;
+  let forget = (): void => undefined;
+  context.once('close', () => {
+    closed = true;
+    forget();
+  });
   const clocks = await controllerOf(browser);
-  if (!clocks) return;
-  const session = await page.context().newCDPSession(page);
+  if (!clocks || closed) return;
+  const session = await context.newCDPSession(page);
   let info: TargetInfo;
   try {
     info = (await session.send('Target.getTargetInfo')).targetInfo;
@@ -240,10 +249,10 @@ async function watchPage(page: Page, browser: Browser, script: string): Promise<
     await session.detach().catch(() => undefined);
   }
   const contextId = info.browserContextId;
-  if (contextId === undefined) return;
+  if (contextId === undefined || closed) return;
   if (!clocks.scripts.has(contextId)) {
     clocks.scripts.set(contextId, script);
-    page.context().once('close', () => clocks.scripts.delete(contextId));
+    forget = () => void clocks.scripts.delete(contextId);
   }
   await clocks.watch(info.targetId);
 }
