@@ -146,9 +146,11 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
   try {
     const scripts = [...LOAD_INIT_SCRIPTS, FREEZE_SCRIPT, NO_SERVICE_WORKER_SCRIPT, NAME_RESET_SCRIPT, DOC_TEXT_SCRIPT];
     if (policy.offline) scripts.push(NO_WEBRTC_SCRIPT);
-    if (opts.clock !== undefined) scripts.push(clockScript(opts.clock));
+    // one script for the documents and for their workers
+    const clock = opts.clock === undefined ? null : clockScript(opts.clock);
+    if (clock !== null) scripts.push(clock);
     await context.addInitScript(scripts.join('\n'));
-    if (opts.clock !== undefined) clockWorkers(context, browser, opts.clock);
+    if (clock !== null) clockWorkers(context, browser, clock);
     policyHandles.set(context, policyHandle(offline?.blocker ?? null));
     policies.set(context, policy);
   } catch (e) {

@@ -37,7 +37,6 @@
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { within } from '../util/async.js';
-import { clockScript } from './pagescripts.js';
 
 /** The longest a worker, frame or page is held while its clock is set up. */
 const HOLD_MS = 5000;
@@ -208,9 +207,12 @@ function controllerOf(browser: Browser): Promise<WorkerClocks | null> {
   return c;
 }
 
-/** Give the workers of `context`'s pages the clock `startMs` (see the module comment). */
-export function clockWorkers(context: BrowserContext, browser: Browser, startMs: number): void {
-  contextClocks.set(context, { browser, script: clockScript(startMs) });
+/**
+ * Give the workers of `context`'s pages the clock its documents have: `script` is the
+ * `clockScript` the context's init script holds (see the module comment).
+ */
+export function clockWorkers(context: BrowserContext, browser: Browser, script: string): void {
+  contextClocks.set(context, { browser, script });
 }
 
 /**
