@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Writes docs/accuracy.md from measurements: the cross-validated WCXB figures that `npm run train`
 // leaves (cv-final.json), the same figures for models refitted with other seeds
-// (scripts/train/seeds.mjs: seeds.json), and `viseg eval` runs on recorded snapshots of the other
-// dev sets.
+// (scripts/train/seeds.mjs: seeds.json), the same pages read without each rule after the model
+// (scripts/train/rule-ablation.mjs: rules.json), and `viseg eval` runs on recorded snapshots of the
+// other dev sets.
 //
-// usage: node scripts/accuracy-doc.mjs --cv <work>/cv-final.json --seeds <work>/seeds.json
+// usage: node scripts/accuracy-doc.mjs --cv <work>/cv-final.json --seeds <work>/seeds.json --rules <work>/rules.json
 //          --wcxb <snapshots> --wcxb-gold gold.json
 //          --article-bench <snapshots> --article-bench-js <snapshots> --article-bench-gold gold.json
 //          --readability <snapshots> --readability-gold gold.json --readability-meta meta.json
@@ -25,13 +26,13 @@ import { metadataAgreement } from './metadata-agreement.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: o } = parseArgs({
   options: {
-    cv: { type: 'string' }, seeds: { type: 'string' }, wcxb: { type: 'string' }, 'wcxb-gold': { type: 'string' },
+    cv: { type: 'string' }, seeds: { type: 'string' }, rules: { type: 'string' }, wcxb: { type: 'string' }, 'wcxb-gold': { type: 'string' },
     'article-bench': { type: 'string' }, 'article-bench-js': { type: 'string' }, 'article-bench-gold': { type: 'string' },
     readability: { type: 'string' }, 'readability-gold': { type: 'string' }, 'readability-meta': { type: 'string' },
     out: { type: 'string', default: path.join(root, 'docs', 'accuracy.md') },
   },
 });
-for (const k of ['cv', 'seeds', 'wcxb', 'wcxb-gold', 'article-bench', 'article-bench-js', 'article-bench-gold', 'readability', 'readability-gold', 'readability-meta']) {
+for (const k of ['cv', 'seeds', 'rules', 'wcxb', 'wcxb-gold', 'article-bench', 'article-bench-js', 'article-bench-gold', 'readability', 'readability-gold', 'readability-meta']) {
   if (!o[k]) {
     console.error(`missing --${k}; see the usage at the top of ${path.relative(process.cwd(), fileURLToPath(import.meta.url))}`);
     process.exit(2);
@@ -50,6 +51,11 @@ const seedRuns = JSON.parse(readFileSync(o.seeds, 'utf8')).runs;
 const shippedRun = seedRuns.find((r) => r.shipped);
 if (!shippedRun || Math.abs(shippedRun.all - cv.summary.f1) > 1e-9) {
   console.error(`${o.seeds} was not made from ${o.cv}: run scripts/train/seeds.mjs again after \`npm run train\``);
+  process.exit(2);
+}
+const rules = JSON.parse(readFileSync(o.rules, 'utf8'));
+if (Math.abs(rules.baseline.all.f1 - cv.summary.f1) > 1e-4) {
+  console.error(`${o.rules} was not made with the models and snapshots of ${o.cv}: run scripts/train/rule-ablation.mjs again`);
   process.exit(2);
 }
 const model = JSON.parse(readFileSync(path.join(root, 'models', 'content-first.json'), 'utf8')).provenance;
@@ -189,6 +195,29 @@ w();
 w(`Analysis time (segment + classify + content, from a snapshot) in that run: median ${cv.analysisMs.median.toFixed(1)} ms, 90th percentile`);
 w(`${cv.analysisMs.p90.toFixed(1)} ms per page, on a shared 2-core machine (\`viseg bench\` measures speed properly).`);
 w();
+w('### The rules after the model');
+w();
+w('After the scores have chosen, rules written by hand keep or leave out blocks (src/classify/rules/,');
+w('run in this order by src/classify/choose.ts). Each row is the change of mean F1 when the pages are');
+w('read without that rule alone, with the same out-of-fold models and selection powers: negative means');
+w('the rule helps. \\* marks a change larger than twice its standard error (paired by page). The rules');
+w('were written while reading these same pages, so unlike the model\'s scores they are in-sample: on');
+w('other pages, expect them to be worth less.');
+w();
+const signed = (x) => {
+  const r = Number(x.toFixed(4));
+  return `${r > 0 ? '+' : r < 0 ? '−' : ''}${Math.abs(r).toFixed(4)}`;
+};
+const ruleCell = (c) => (c.changed === 0 ? '·' : `${signed(c.delta)}${Math.abs(c.delta) > 2 * c.se ? '\\*' : ''}`);
+w(`| rule | pages moved | all | ${TYPES.join(' | ')} |`);
+w(`|---|---|---|${TYPES.map(() => '---').join('|')}|`);
+const firing = rules.rules.filter((r) => r.all.changed > 0);
+for (const r of firing) w(`| \`${r.rule}\` | ${r.all.changed} | ${ruleCell(r.all)} | ${TYPES.map((t) => ruleCell(r[t])).join(' | ')} |`);
+w();
+w('· : no page of that type moved.');
+const idle = rules.rules.filter((r) => r.all.changed === 0).map((r) => `\`${r.rule}\``);
+if (idle.length) w(`${idle.join(', ')} moved no WCXB page.`);
+w();
 w('## News and blog articles (article-bench dev)');
 w();
 w(`${Object.keys(JSON.parse(readFileSync(o['article-bench-gold'], 'utf8'))).length} news and blog pages with gold article text; metric: 4-gram shingle F1 (P and R averaged over`);
@@ -251,7 +280,9 @@ w('node scripts/record-snapshots.mjs <article-bench-dev>/pages snapshots/ab');
 w('node scripts/record-snapshots.mjs <article-bench-dev>/pages-js snapshots/ab-js');
 w('node scripts/record-snapshots.mjs <readability-pages>/pages snapshots/readability');
 w('node scripts/train/seeds.mjs --snapshots snapshots/wcxb --gold <wcxb-dev>/gold.json   # .viseg-cache/train/seeds.json');
+w('node scripts/train/rule-ablation.mjs snapshots/wcxb <wcxb-dev>/gold.json .viseg-cache/train .viseg-cache/train/rules.json');
 w('node scripts/accuracy-doc.mjs --cv .viseg-cache/train/cv-final.json --seeds .viseg-cache/train/seeds.json \\');
+w('  --rules .viseg-cache/train/rules.json \\');
 w('  --wcxb snapshots/wcxb --wcxb-gold <wcxb-dev>/gold.json \\');
 w('  --article-bench snapshots/ab --article-bench-js snapshots/ab-js --article-bench-gold <article-bench-dev>/gold.json \\');
 w('  --readability snapshots/readability --readability-gold <readability-pages>/gold.json --readability-meta <readability-pages>/meta.json');

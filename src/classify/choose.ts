@@ -121,45 +121,65 @@ const RAIL_TYPES: ReadonlySet<PageType> = new Set(['product', 'collection']);
 const SLIDE_FREE_TYPES: ReadonlySet<PageType> = new Set(['article', 'product']);
 
 /**
+ * The rules that keep or leave out blocks after the scores have chosen, in the order
+ * chooseContent runs them (each is a function of rules/ by the same name). What each is worth is
+ * measured by reading the dev pages without it (scripts/train/rule-ablation.mjs, docs/accuracy.md).
+ */
+export const RULES = [
+  'completeRepeatedSlots', 'keepCardTitles', 'dropTemplateSlots', 'wholeUnits', 'wholeRows', 'dropRepeatedRuns',
+  'dropQuotedRepeats', 'dropLandmarkBlocks', 'dropSignatures', 'dropSymbolBlocks', 'dropControlGroups',
+  'dropFilterPanels', 'dropAnnouncements', 'dropAdSlots', 'dropTeaserArticles', 'dropComments', 'dropKickers',
+  'dropRelatedLinks', 'dropFurnitureLines', 'keepEmbeddedPosts', 'dropOffSlides', 'dropDetachedHidden',
+  'keepSplitStory', 'continueStory', 'keepStoryLists', 'dropRecommended', 'keepDescribed', 'keepHiddenSpecs',
+  'dropHiddenScraps',
+] as const;
+
+export type RuleName = (typeof RULES)[number];
+
+const NO_RULES: ReadonlySet<RuleName> = new Set();
+
+/**
  * Keeps the blocks that maximise the expected word F1, with scores calibrated by `power` (the
  * page type's, see models.ts), completes the slots of repeated `units` (the nearest repeated
  * sibling unit above each block, block-features.ts), and selects them. `pageType` decides the
  * rules that depend on what the page is: a product page's customer reviews are left out, a
- * thread's replies are not comments, and so on (see each rule).
+ * thread's replies are not comments, and so on (see each rule). The rules in `skip` are not run:
+ * how the dev pages are read without one tells what it is worth.
  */
-export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, components: ArrayLike<number>, power = SELECTION_POWER, units?: readonly RepeatUnit[], pageType: PageType = 'article'): Choice {
+export function chooseContent(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: ArrayLike<number>, components: ArrayLike<number>, power = SELECTION_POWER, units?: readonly RepeatUnit[], pageType: PageType = 'article', skip: ReadonlySet<RuleName> = NO_RULES): Choice {
   const trace: TraceEvent[] = [];
+  const on = (rule: RuleName): boolean => !skip.has(rule);
   const slots = visibleSlots(snapshot, blocks, units);
   let kept = keptBlocks(blocks, poolSlotScores(scores, slots, trace), power, trace);
-  kept = completeRepeatedSlots(kept, slots, trace);
-  kept = keepCardTitles(snapshot, blocks, kept, units, slots, trace, GRID_TYPES.has(pageType));
-  if (GRID_TYPES.has(pageType)) kept = dropTemplateSlots(snapshot, blocks, kept, units, trace);
-  kept = wholeUnits(snapshot, blocks, kept, trace);
-  kept = wholeRows(snapshot, blocks, kept, trace);
-  kept = dropRepeatedRuns(blocks, kept, trace, pageType === 'product');
-  kept = dropQuotedRepeats(snapshot, blocks, kept, trace, pageType === 'forum');
-  kept = dropLandmarkBlocks(snapshot, blocks, kept, trace);
-  kept = dropSignatures(snapshot, blocks, kept, trace, pageType === 'product');
-  kept = dropSymbolBlocks(snapshot, blocks, kept, trace, pageType === 'product');
-  kept = dropControlGroups(snapshot, blocks, kept, trace);
-  if (GRID_TYPES.has(pageType)) kept = dropFilterPanels(snapshot, blocks, kept, trace);
-  kept = dropAnnouncements(snapshot, blocks, kept, trace);
-  kept = dropAdSlots(snapshot, blocks, kept, trace);
-  if (STORY_TYPES.has(pageType)) kept = dropTeaserArticles(snapshot, blocks, kept, trace);
-  if (pageType !== 'forum') kept = dropComments(snapshot, blocks, kept, trace);
-  if (STORY_TYPES.has(pageType)) kept = dropKickers(snapshot, blocks, kept, trace);
-  if (pageType === 'article') kept = dropRelatedLinks(snapshot, blocks, kept, trace);
-  if (FURNITURE_TYPES.has(pageType)) kept = dropFurnitureLines(blocks, kept, trace);
-  kept = keepEmbeddedPosts(snapshot, blocks, kept, trace);
-  if (SLIDE_FREE_TYPES.has(pageType)) kept = dropOffSlides(snapshot, blocks, kept, trace);
-  if (pageType === 'forum') kept = dropDetachedHidden(blocks, kept, trace);
-  if (pageType === 'article') kept = keepSplitStory(snapshot, blocks, kept, scores, trace);
-  kept = continueStory(snapshot, blocks, kept, scores, trace);
-  if (LIST_STORY_TYPES.has(pageType)) kept = keepStoryLists(snapshot, blocks, kept, scores, trace);
-  if (RAIL_TYPES.has(pageType)) kept = dropRecommended(snapshot, blocks, kept, trace, pageType === 'product');
-  if (pageType === 'product') kept = keepDescribed(snapshot, blocks, kept, trace);
-  if (pageType === 'product') kept = keepHiddenSpecs(snapshot, blocks, kept, trace);
-  kept = dropHiddenScraps(blocks, kept, trace);
+  if (on('completeRepeatedSlots')) kept = completeRepeatedSlots(kept, slots, trace);
+  if (on('keepCardTitles')) kept = keepCardTitles(snapshot, blocks, kept, units, slots, trace, GRID_TYPES.has(pageType));
+  if (on('dropTemplateSlots') && GRID_TYPES.has(pageType)) kept = dropTemplateSlots(snapshot, blocks, kept, units, trace);
+  if (on('wholeUnits')) kept = wholeUnits(snapshot, blocks, kept, trace);
+  if (on('wholeRows')) kept = wholeRows(snapshot, blocks, kept, trace);
+  if (on('dropRepeatedRuns')) kept = dropRepeatedRuns(blocks, kept, trace, pageType === 'product');
+  if (on('dropQuotedRepeats')) kept = dropQuotedRepeats(snapshot, blocks, kept, trace, pageType === 'forum');
+  if (on('dropLandmarkBlocks')) kept = dropLandmarkBlocks(snapshot, blocks, kept, trace);
+  if (on('dropSignatures')) kept = dropSignatures(snapshot, blocks, kept, trace, pageType === 'product');
+  if (on('dropSymbolBlocks')) kept = dropSymbolBlocks(snapshot, blocks, kept, trace, pageType === 'product');
+  if (on('dropControlGroups')) kept = dropControlGroups(snapshot, blocks, kept, trace);
+  if (on('dropFilterPanels') && GRID_TYPES.has(pageType)) kept = dropFilterPanels(snapshot, blocks, kept, trace);
+  if (on('dropAnnouncements')) kept = dropAnnouncements(snapshot, blocks, kept, trace);
+  if (on('dropAdSlots')) kept = dropAdSlots(snapshot, blocks, kept, trace);
+  if (on('dropTeaserArticles') && STORY_TYPES.has(pageType)) kept = dropTeaserArticles(snapshot, blocks, kept, trace);
+  if (on('dropComments') && pageType !== 'forum') kept = dropComments(snapshot, blocks, kept, trace);
+  if (on('dropKickers') && STORY_TYPES.has(pageType)) kept = dropKickers(snapshot, blocks, kept, trace);
+  if (on('dropRelatedLinks') && pageType === 'article') kept = dropRelatedLinks(snapshot, blocks, kept, trace);
+  if (on('dropFurnitureLines') && FURNITURE_TYPES.has(pageType)) kept = dropFurnitureLines(blocks, kept, trace);
+  if (on('keepEmbeddedPosts')) kept = keepEmbeddedPosts(snapshot, blocks, kept, trace);
+  if (on('dropOffSlides') && SLIDE_FREE_TYPES.has(pageType)) kept = dropOffSlides(snapshot, blocks, kept, trace);
+  if (on('dropDetachedHidden') && pageType === 'forum') kept = dropDetachedHidden(blocks, kept, trace);
+  if (on('keepSplitStory') && pageType === 'article') kept = keepSplitStory(snapshot, blocks, kept, scores, trace);
+  if (on('continueStory')) kept = continueStory(snapshot, blocks, kept, scores, trace);
+  if (on('keepStoryLists') && LIST_STORY_TYPES.has(pageType)) kept = keepStoryLists(snapshot, blocks, kept, scores, trace);
+  if (on('dropRecommended') && RAIL_TYPES.has(pageType)) kept = dropRecommended(snapshot, blocks, kept, trace, pageType === 'product');
+  if (on('keepDescribed') && pageType === 'product') kept = keepDescribed(snapshot, blocks, kept, trace);
+  if (on('keepHiddenSpecs') && pageType === 'product') kept = keepHiddenSpecs(snapshot, blocks, kept, trace);
+  if (on('dropHiddenScraps')) kept = dropHiddenScraps(blocks, kept, trace);
   const hidden = blocks.filter((b) => b.hidden).length;
   trace.push({ step: 'scored', blocks: blocks.length, hidden, kept: kept.length, power: round(power) });
   if (kept.length === 0) {

@@ -12,7 +12,7 @@
 import type { BlockTree } from '../segment/types.js';
 import type { PageSnapshot } from '../snapshot/types.js';
 import { blockRecords, round, TextTally } from './blocks.js';
-import { chooseContent, type Choice } from './choose.js';
+import { chooseContent, type Choice, type RuleName } from './choose.js';
 import { bundledModels, type ClassifierModels } from './models.js';
 import { declaredThread } from './page-features.js';
 import { DROPPED_EXCERPT_CHARS, MAIN_LEAF_SHARE, MIN_CONTENT_WORDS, SELECTION_POWER } from './params.js';
@@ -29,6 +29,7 @@ export type {
 export { FEATURE_FAMILIES, PAGE_TYPES, SCORE_COMPONENTS } from './types.js';
 export { bundledModels, loadModels, type ClassifierModels } from './models.js';
 export { roleAt } from './roles.js';
+export { RULES, type RuleName } from './choose.js';
 
 export interface ClassifyOptions {
   /** Models to use instead of the bundled ones (cross-validation folds, experiments). */
@@ -106,7 +107,7 @@ export function blendedPower(weights: ReadonlyArray<readonly [PageType, number]>
  * what it kept were a story's teasers. The part of classify that a selection power changes;
  * training reads a page at every candidate power from one scoring (scripts/train/selection.mjs).
  */
-export function chooseMain(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: BlockScores, powers: ClassifierModels['selection'], given?: GivenPageType): MainChoice {
+export function chooseMain(snapshot: PageSnapshot, blocks: readonly TextBlock[], scores: BlockScores, powers: ClassifierModels['selection'], given?: GivenPageType, skip?: ReadonlySet<RuleName>): MainChoice {
   const probabilityOf = (type: PageType): number => scores.pageTypes.find(([t]) => t === type)?.[1] ?? 0;
   let best = scores.pageTypes.reduce((a, b) => (b[1] > a[1] ? b : a), ['article', -1] as [PageType, number]);
   // a page that declares itself a thread in its structured data is one, whatever the model reads;
@@ -117,7 +118,7 @@ export function chooseMain(snapshot: PageSnapshot, blocks: readonly TextBlock[],
   const startType = best[0];
   const trace: TraceEvent[] = [{ step: 'page-type', pageType: startType, probability: round(best[1]), ...(given ? { given: true } : thread ? { declared: thread } : {}) }];
   const power = blendedPower(given || thread ? [[startType, 1]] : scores.pageTypes, powers);
-  const choose = (type: PageType) => chooseContent(snapshot, blocks, scores.final, scores.components, power, scores.index.repeatAt, type);
+  const choose = (type: PageType) => chooseContent(snapshot, blocks, scores.final, scores.components, power, scores.index.repeatAt, type, skip);
   let choice = choose(best[0]);
   // a "listing" whose kept entries were teaser cards beside one story is that story's page: the
   // page-type model counts the cards of its rails as entries. It is chosen again as an article.
@@ -148,6 +149,16 @@ function scorePage(snapshot: PageSnapshot, tree: BlockTree, models: ClassifierMo
 export function choicesAtPowers(snapshot: PageSnapshot, tree: BlockTree, models: ClassifierModels, powers: readonly number[]): MainChoice[] {
   const { blocks, scores } = scorePage(snapshot, tree, models);
   return powers.map((power) => chooseMain(snapshot, blocks, scores, Object.fromEntries(PAGE_TYPES.map((t) => [t, power]))));
+}
+
+/**
+ * {@link chooseMain} with each set of rules in `skips` left out, at the models' own selection
+ * powers, from one set of text blocks and one scoring: what a rule is worth is how the pages read
+ * without it (scripts/train/rule-ablation.mjs).
+ */
+export function choicesWithout(snapshot: PageSnapshot, tree: BlockTree, models: ClassifierModels, skips: ReadonlyArray<ReadonlySet<RuleName>>): MainChoice[] {
+  const { blocks, scores } = scorePage(snapshot, tree, models);
+  return skips.map((skip) => chooseMain(snapshot, blocks, scores, models.selection, undefined, skip));
 }
 
 /** classify's own check of a given type, for JavaScript callers that reach it without the options schema. */

@@ -2,7 +2,7 @@
  * The pure part of the pipeline: snapshot -> block tree -> decision -> content and metadata.
  * No browser; the same snapshot always gives the same result.
  */
-import { choicesAtPowers, classify, type ClassifierModels, type Decision } from '../classify/index.js';
+import { choicesAtPowers, choicesWithout, classify, type ClassifierModels, type Decision, type MainChoice, type RuleName } from '../classify/index.js';
 import { buildContent, extractMetadata } from '../content/index.js';
 import type { ArticleMetadata, ExtractedContent } from '../content/types.js';
 import { segment } from '../segment/index.js';
@@ -70,15 +70,31 @@ export function analyzeSnapshot(snapshot: PageSnapshot, options: AnalyzeOptions 
 }
 
 /**
+ * The page's choices that `choose` makes from its block tree (segmented as analyzeSnapshot
+ * segments it), and the content text of each: what training reads pages with.
+ */
+function textsOf(snapshot: PageSnapshot, choose: (tree: BlockTree) => MainChoice[]): { choices: MainChoice[]; texts: string[] } {
+  checkSnapshot(snapshot);
+  const o = parseWith(analyzeOptionsSchema, {});
+  const choices = choose(segment(snapshot, { pdoc: o.pdoc }));
+  return { choices, texts: choices.map((m) => contentOf(snapshot, m.selection, undefined).text) };
+}
+
+/**
  * The content text `analyzeSnapshot` gives a page at each of `powers` (one selection power for
  * every page type), and the page type the selection starts from (the page-type model's, or the
  * thread the page declares: what no power changes). One segmentation and one scoring serve
  * every power; training chooses the powers on this (scripts/train/selection.mjs).
  */
 export function textAtPowers(snapshot: PageSnapshot, models: ClassifierModels, powers: readonly number[]): { startType: PageType; texts: string[] } {
-  checkSnapshot(snapshot);
-  const o = parseWith(analyzeOptionsSchema, {});
-  const tree = segment(snapshot, { pdoc: o.pdoc });
-  const choices = choicesAtPowers(snapshot, tree, models, powers);
-  return { startType: choices[0]?.startType ?? 'article', texts: choices.map((m) => contentOf(snapshot, m.selection, undefined).text) };
+  const { choices, texts } = textsOf(snapshot, (tree) => choicesAtPowers(snapshot, tree, models, powers));
+  return { startType: choices[0]?.startType ?? 'article', texts };
+}
+
+/**
+ * The content text `analyzeSnapshot` gives a page with each set of rules in `skips` left out
+ * (classify's choicesWithout): one segmentation and one scoring serve every set.
+ */
+export function textWithout(snapshot: PageSnapshot, models: ClassifierModels, skips: ReadonlyArray<ReadonlySet<RuleName>>): string[] {
+  return textsOf(snapshot, (tree) => choicesWithout(snapshot, tree, models, skips)).texts;
 }

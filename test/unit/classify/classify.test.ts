@@ -4,7 +4,7 @@
  * models give (with the real models, so what users read in `--explain` is checked).
  */
 import { describe, expect, it } from 'vitest';
-import { chooseContent, dropReason, selectByExpectedF1 } from '../../../src/classify/choose.js';
+import { chooseContent, dropReason, RULES, selectByExpectedF1, type RuleName } from '../../../src/classify/choose.js';
 import { blendedPower, bundledModels, classify } from '../../../src/classify/index.js';
 import { compileModel, type ModelFile } from '../../../src/classify/model.js';
 import { toText } from '../../../src/content/text.js';
@@ -40,6 +40,20 @@ function articlePage() {
 }
 
 const zeros = (rows: number) => new Float64Array(rows * SCORE_COMPONENTS.length);
+
+/** A paragraph, a <pre> of <br>-split lines and a <br>-split <div>. */
+function codePage() {
+  const line = (s: string, y: number) => text(s, [100, y, 300, 20]);
+  return page(el('body', { rect: [0, 0, 1200, 800] }, [
+    el('div', { rect: [100, 100, 600, 400] }, [
+      p(1, 100),
+      el('pre', { rect: [100, 200, 600, 80] }, [el('code', { rect: [100, 200, 600, 80] }, [
+        line('npm install viseg', 200), el('br', { rect: [100, 220, 0, 20] }), line('cd app', 220), el('br', { rect: [100, 240, 0, 20] }), line('}', 240),
+      ])]),
+      el('div', { rect: [100, 300, 600, 60] }, [line('$ brindle init', 300), el('br', { rect: [100, 320, 0, 20] }), line('cd app', 320)]),
+    ]),
+  ]));
+}
 
 describe('choosing the main content from block scores', () => {
   const snap = articlePage();
@@ -262,22 +276,44 @@ describe('choosing the main content from block scores', () => {
   });
 
   it('keeps every line of a <pre> or a <br>-split element once one line is kept', () => {
-    const line = (s: string, y: number) => text(s, [100, y, 300, 20]);
-    const s = page(el('body', { rect: [0, 0, 1200, 800] }, [
-      el('div', { rect: [100, 100, 600, 400] }, [
-        p(1, 100),
-        el('pre', { rect: [100, 200, 600, 80] }, [el('code', { rect: [100, 200, 600, 80] }, [
-          line('npm install viseg', 200), el('br', { rect: [100, 220, 0, 20] }), line('cd app', 220), el('br', { rect: [100, 240, 0, 20] }), line('}', 240),
-        ])]),
-        el('div', { rect: [100, 300, 600, 60] }, [line('$ brindle init', 300), el('br', { rect: [100, 320, 0, 20] }), line('cd app', 320)]),
-      ]),
-    ]));
+    const s = codePage();
     const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
     expect(b.map((x) => x.text.slice(0, 12))).toEqual(['Paragraph 1 ', 'npm install ', 'cd app', '}', '$ brindle in', 'cd app']);
     const c = chooseContent(s, b, [0.9, 0.8, 0.1, 0.1, 0.7, 0.1], zeros(b.length));
     expect(c.kept).toEqual([0, 1, 2, 3, 4, 5]);
     expect(c.trace.filter((e) => e.step === 'unit').map((e) => e.step === 'unit' && [e.tag, e.blocks])).toEqual([['pre', 2], ['div', 1]]);
     expect(c.dropped).toEqual([]);
+  });
+
+  it('leaves out the rules it is asked to skip, and only those', () => {
+    const s = codePage();
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    const scores = [0.9, 0.8, 0.1, 0.1, 0.7, 0.1];
+    const all = chooseContent(s, b, scores, zeros(b.length));
+    const without = (rules: RuleName[]) => chooseContent(s, b, scores, zeros(b.length), 1, undefined, 'article', new Set(rules));
+    // without wholeUnits the lines the scores left out stay out, and no 'unit' step is traced
+    const noUnits = without(['wholeUnits']);
+    expect(noUnits.kept).toEqual([0, 1, 4]);
+    expect(noUnits.trace.some((e) => e.step === 'unit')).toBe(false);
+    // a rule that does not fire on this page changes nothing when skipped
+    expect(without(['dropComments', 'dropSignatures'])).toEqual(all);
+  });
+
+  it('asks about every rule of RULES, each once and in order, whatever the page type', () => {
+    /** A set of no rules that records what it was asked. */
+    class Asked extends Set<RuleName> {
+      readonly names: string[] = [];
+      override has(rule: RuleName): boolean {
+        this.names.push(rule);
+        return super.has(rule);
+      }
+    }
+    const scores = prose.map((x) => (x ? 0.9 : 0.1));
+    for (const type of PAGE_TYPES) {
+      const asked = new Asked();
+      chooseContent(snap, blocks, scores, zeros(blocks.length), 1, undefined, type, asked);
+      expect(asked.names).toEqual([...RULES]);
+    }
   });
 
   it('reads a mostly kept table row whole: its short cells come back, long ones keep their scores', () => {
