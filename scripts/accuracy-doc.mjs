@@ -13,15 +13,18 @@
 //
 // Snapshots: node scripts/record-snapshots.mjs <pages dir> <snapshot dir> (npm run build first).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildTextBlocks } from '../dist/classify/text-blocks.js';
+import { RULES, bundledModels } from '../dist/classify/index.js';
 import { readGoldFile } from '../dist/eval/gold.js';
+import { scorePage } from '../dist/eval/score.js';
 import { wordPrf } from '../dist/eval/words.js';
 import { readSnapshotFile } from '../dist/snapshot/file.js';
 import { metadataAgreement } from './metadata-agreement.mjs';
+import { SKIPS, change, textsWithoutEachRule } from './train/rule-worth.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: o } = parseArgs({
@@ -217,6 +220,27 @@ w();
 w('· : no page of that type moved.');
 const idle = rules.rules.filter((r) => r.all.changed === 0).map((r) => `\`${r.rule}\``);
 if (idle.length) w(`${idle.join(', ')} moved no WCXB page.`);
+w();
+// the other dev sets, read with the shipped models (fitted on WCXB only) and their own metric
+const otherSets = [['article-bench', o['article-bench'], o['article-bench-gold']], ['article-bench JS', o['article-bench-js'], o['article-bench-gold']], ['Readability', o.readability, o['readability-gold']]];
+const otherWorth = otherSets.map(([, dir, goldFile]) => {
+  const gold = readGoldFile(goldFile).pages;
+  const ids = readdirSync(dir).filter((f) => f.endsWith('.json.gz')).map((f) => f.slice(0, -'.json.gz'.length)).filter((id) => id in gold).sort();
+  const f1s = SKIPS.map(() => new Map());
+  for (const id of ids) {
+    textsWithoutEachRule(readSnapshotFile(path.join(dir, `${id}.json.gz`)), bundledModels()).forEach((t, v) => f1s[v].set(id, scorePage(id, gold[id].text, t).f1));
+  }
+  return RULES.map((_, r) => change(f1s[0], f1s[r + 1], ids));
+});
+w('The same on the other dev sets, with the shipped models and the sets\' own metric (4-gram shingle F1),');
+w('for the rules that move a page there (change of mean F1, and the pages it moved):');
+w();
+w(`| rule | ${otherSets.map(([name]) => name).join(' | ')} |`);
+w(`|---|${otherSets.map(() => '---').join('|')}|`);
+RULES.forEach((rule, r) => {
+  if (otherWorth.every((set) => set[r].changed === 0)) return;
+  w(`| \`${rule}\` | ${otherWorth.map((set) => (set[r].changed === 0 ? '·' : `${ruleCell(set[r])} (${set[r].changed})`)).join(' | ')} |`);
+});
 w();
 w('## News and blog articles (article-bench dev)');
 w();

@@ -11,8 +11,8 @@ import path from 'node:path';
 import { RULES, loadModels } from '../../dist/classify/index.js';
 import { readGoldFile } from '../../dist/eval/gold.js';
 import { scoreWords } from '../../dist/eval/words.js';
-import { textWithout } from '../../dist/pipeline/analyze.js';
 import { readSnapshotFile } from '../../dist/snapshot/file.js';
+import { SKIPS, change, textsWithoutEachRule } from './rule-worth.mjs';
 
 const [dir, goldFile, work, out] = process.argv.slice(2);
 if (!dir || !goldFile || !work || !out) {
@@ -22,14 +22,12 @@ if (!dir || !goldFile || !work || !out) {
 const gold = readGoldFile(goldFile);
 const folds = new Map(readFileSync(path.join(work, 'folds.tsv'), 'utf8').split('\n').filter(Boolean).map((l) => l.split('\t')).map(([p, f]) => [p, Number(f)]));
 const ids = [...folds.keys()].sort();
-// variant 0 runs every rule; variant r + 1 leaves out RULES[r]
-const skips = [new Set(), ...RULES.map((r) => new Set([r]))];
-const preds = skips.map(() => ({}));
+const preds = SKIPS.map(() => ({}));
 const models = new Map();
 for (const id of ids) {
   const k = folds.get(id);
   if (!models.has(k)) models.set(k, loadModels(path.join(work, `fold-${k}`)));
-  const texts = textWithout(readSnapshotFile(path.join(dir, `${id}.json.gz`)), models.get(k), skips);
+  const texts = textsWithoutEachRule(readSnapshotFile(path.join(dir, `${id}.json.gz`)), models.get(k));
   texts.forEach((t, v) => (preds[v][id] = t));
 }
 const f1s = preds.map((pred) => new Map(scoreWords(gold.pages, pred, ids).pages.map((p) => [p.id, p.f1])));
@@ -40,19 +38,11 @@ const groups = [['all', ids], ...types.map((t) => [t, ids.filter((id) => typeOf(
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const round = (x) => Math.round(x * 1e5) / 1e5;
 
-/** Mean change of F1 over `group` without the rule, its standard error, and the pages it moved. */
-function change(without, group) {
-  const d = group.map((id) => without.get(id) - base.get(id));
-  const m = mean(d);
-  const variance = d.length > 1 ? d.reduce((s, x) => s + (x - m) ** 2, 0) / (d.length - 1) : 0;
-  return { delta: round(m), se: round(Math.sqrt(variance / Math.max(1, d.length))), changed: d.filter((x) => Math.abs(x) > 1e-9).length };
-}
-
 const result = {
   pages: ids.length,
   metric: 'WCXB word F1, each page analysed with the models of the fold that did not see its domain',
   baseline: Object.fromEntries(groups.map(([g, group]) => [g, { pages: group.length, f1: round(mean(group.map((id) => base.get(id)))) }])),
-  rules: RULES.map((rule, r) => ({ rule, ...Object.fromEntries(groups.map(([g, group]) => [g, change(f1s[r + 1], group)])) })),
+  rules: RULES.map((rule, r) => ({ rule, ...Object.fromEntries(groups.map(([g, group]) => [g, change(base, f1s[r + 1], group)])) })),
 };
 writeFileSync(out, JSON.stringify(result, null, 1));
 for (const r of result.rules) console.log(`${r.rule.padEnd(22)} all ${r.all.delta >= 0 ? '+' : ''}${r.all.delta.toFixed(4)} (${r.all.changed} pages)`);
