@@ -5,14 +5,14 @@
 // <work dir> holds folds.tsv (page, fold) and fold-<k>/ with content-first.json,
 // content-second.json and page-type.json (scripts/train/fit.py). Every page is read a second time
 // with its gold type given (the `pageType` option), to tell what the page-type model costs.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadModels } from '../../dist/classify/index.js';
 import { readGoldFile } from '../../dist/eval/gold.js';
 import { scoreWords } from '../../dist/eval/words.js';
 import { GIVEN_PAGE_TYPES } from '../../dist/options.js';
 import { analyzeSnapshot } from '../../dist/pipeline/analyze.js';
 import { readSnapshotFile } from '../../dist/snapshot/file.js';
+import { foldModels, readFolds } from './folds.mjs';
 
 const [dir, goldFile, work, out] = process.argv.slice(2);
 if (!dir || !goldFile || !work) {
@@ -20,22 +20,21 @@ if (!dir || !goldFile || !work) {
   process.exit(2);
 }
 const gold = readGoldFile(goldFile);
-const folds = new Map(readFileSync(path.join(work, 'folds.tsv'), 'utf8').split('\n').filter(Boolean).map((l) => l.split('\t')).map(([p, f]) => [p, Number(f)]));
-const models = new Map();
+const folds = readFolds(work);
+const modelsOf = foldModels(work);
 const pred = {};
 const givenPred = {};
 const types = {};
 const ms = [];
-for (const [id, k] of [...folds].sort()) {
-  if (!models.has(k)) models.set(k, loadModels(path.join(work, `fold-${k}`)));
+for (const [id, k] of folds) {
   const snap = readSnapshotFile(path.join(dir, `${id}.json.gz`));
   const t0 = performance.now();
-  const a = analyzeSnapshot(snap, { models: models.get(k) });
+  const a = analyzeSnapshot(snap, { models: modelsOf(k) });
   ms.push(performance.now() - t0);
   pred[id] = a.content.text;
   types[id] = a.decision.pageType;
   const type = gold.pages[id]?.pageType;
-  givenPred[id] = GIVEN_PAGE_TYPES.includes(type) ? analyzeSnapshot(snap, { models: models.get(k), pageType: type }).content.text : pred[id];
+  givenPred[id] = GIVEN_PAGE_TYPES.includes(type) ? analyzeSnapshot(snap, { models: modelsOf(k), pageType: type }).content.text : pred[id];
 }
 const ids = [...folds.keys()].sort();
 const scores = scoreWords(gold.pages, pred, ids);
