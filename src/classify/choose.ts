@@ -124,6 +124,8 @@ const SLIDE_FREE_TYPES: ReadonlySet<PageType> = new Set(['article', 'product']);
  * The rules that keep or leave out blocks after the scores have chosen, in the order
  * chooseContent runs them (each is a function of rules/ by the same name). What each is worth is
  * measured by reading the dev pages without it (scripts/train/rule-ablation.mjs, docs/accuracy.md).
+ * Skipping dropTeaserArticles also skips chooseMain's second reading of a listing as an article,
+ * which starts from that rule's trace.
  */
 export const RULES = [
   'completeRepeatedSlots', 'keepCardTitles', 'dropTemplateSlots', 'wholeUnits', 'wholeRows', 'dropRepeatedRuns',
