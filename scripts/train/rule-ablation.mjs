@@ -14,7 +14,7 @@ import { readGoldFile } from '../../dist/eval/gold.js';
 import { scoreWords } from '../../dist/eval/words.js';
 import { readSnapshotFile } from '../../dist/snapshot/file.js';
 import { foldModels, readFolds } from './folds.mjs';
-import { SKIPS, change, textsWithoutEachRule } from './rule-worth.mjs';
+import { SKIPS, change, round, textsWithoutEachRule } from './rule-worth.mjs';
 
 const [dir, goldFile, work, out] = process.argv.slice(2);
 if (!dir || !goldFile || !work || !out) {
@@ -45,7 +45,6 @@ const scores = preds.map((pred) => scoreWords(gold.pages, pred, ids));
 const f1s = scores.map((s) => new Map(s.pages.map((p) => [p.id, p.f1])));
 const typeOf = (id) => gold.pages[id]?.pageType ?? 'article';
 const groups = [['all', ids], ...Object.keys(scores[0].types).map((t) => [t, ids.filter((id) => typeOf(id) === t)])];
-const round = (x) => Math.round(x * 1e5) / 1e5;
 
 const result = {
   pages: ids.length,

@@ -22,7 +22,7 @@
 // repeats), so the power that is best for the blocks alone is not the best for the page's text.
 // Each fold's powers are chosen without that fold's pages (<work>/fold-<k>/selection.json), so
 // the end-to-end cross-validation stays honest; <work>/selection.json uses every page.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,22 +37,21 @@ const dist = (p) => import(new URL(`../../dist/${p}`, import.meta.url).href);
 
 if (!isMainThread) {
   // a worker: each page's F1 at every candidate power, and the type the classifier selected for
-  const { loadModels } = await dist('classify/index.js');
+  const { foldModels } = await import('./folds.mjs');
   const { readGoldFile } = await dist('eval/gold.js');
   const { scoreWordsPage } = await dist('eval/words.js');
   const { textAtPowers } = await dist('pipeline/analyze.js');
   const { readSnapshotFile } = await dist('snapshot/file.js');
   const { dir, goldFile, work, pages } = workerData;
   const gold = readGoldFile(goldFile).pages;
-  const models = new Map();
+  const modelsOf = foldModels(work);
   const out = [];
   for (const { id, fold } of pages) {
-    if (!models.has(fold)) models.set(fold, loadModels(path.join(work, `fold-${fold}`)));
     const snapshot = readSnapshotFile(path.join(dir, `${id}.json.gz`));
     // the type the page's selection starts from (the page-type step's: the model's, or a declared
     // thread), which no power changes; a listing that a power's selection makes read as an
     // article stays with the listings, so every power of a page counts for one type
-    const { startType: type, texts } = textAtPowers(snapshot, models.get(fold), GRID);
+    const { startType: type, texts } = textAtPowers(snapshot, modelsOf(fold), GRID);
     out.push({ id, fold, type, f1: texts.map((text) => scoreWordsPage(id, gold[id] ?? { text: '' }, text).f1) });
   }
   parentPort.postMessage(out);
@@ -64,8 +63,8 @@ if (!isMainThread) {
     process.exit(2);
   }
   const { SELECTION_POWER } = await dist('classify/params.js');
-  const tsv = (f) => readFileSync(path.join(work, f), 'utf8').split('\n').filter(Boolean).map((l) => l.split('\t'));
-  const all = tsv('folds.tsv').map(([id, k]) => ({ id, fold: Number(k) })).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const { readFolds } = await import('./folds.mjs');
+  const all = [...readFolds(work)].map(([id, fold]) => ({ id, fold }));
   const asked = o.jobs === undefined ? availableParallelism() : Number(o.jobs);
   if (!Number.isInteger(asked) || asked < 1) {
     console.error(`--jobs takes a whole number of worker threads, 1 or more (got ${o.jobs})`);
