@@ -207,6 +207,11 @@ export function isAnnouncementHint(node: SnapshotNode): boolean {
 const AD_TOKEN = /^(?:ad|ads|adverts?|advertisement|advertising|adslot|adunit|adsbygoogle|sponsored|taboola|outbrain)(?:[-_]+(?:row|slot|unit|container|wrapper|wrap|box|block|banner|label|placeholder|zone|space|holder))?$/;
 const AD_LABEL = /^\s*(advertisement|advertising|advert|ad|ads|sponsored( content| post| links?)?|anzeige|werbung|publicit[ée]|publicidad|pubblicit[àa])\s*$/i;
 
+/** The text is an ad label alone ("Advertisement", "Sponsored content", "Anzeige"). */
+export function isAdLabel(text: string): boolean {
+  return AD_LABEL.test(text);
+}
+
 /** The element is an ad slot (see AD_TOKEN, AD_LABEL). */
 export function isAdSlotHint(node: SnapshotNode): boolean {
   if (node.kind !== 'element') return false;

@@ -326,3 +326,10 @@ export const AD_BANNER_MIN_RATIO = 4;
 export const AD_UPRIGHT_MAX_WIDTH = 336;
 export const AD_UPRIGHT_MIN_HEIGHT = 250;
 export const AD_UPRIGHT_MAX_HEIGHT = 620;
+
+/**
+ * An element whose first line is an ad label ("Advertisement", "Anzeige") and nothing more is an
+ * ad slot (regions.ts, dropAdSlots): a first line longer than this many characters is text, not a
+ * label, and is not read further.
+ */
+export const AD_LABEL_MAX_CHARS = 40;

@@ -5,10 +5,10 @@
  */
 import { withinEach } from '../../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../../snapshot/types.js';
-import { PANEL_MAX_SHARE } from '../params.js';
+import { AD_LABEL_MAX_CHARS, PANEL_MAX_SHARE } from '../params.js';
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
-import { isAdSlotHint, isAnnouncementHint, isCommentsHint, isFilterPanelHint } from '../hints.js';
+import { isAdLabel, isAdSlotHint, isAnnouncementHint, isCommentsHint, isFilterPanelHint } from '../hints.js';
 import { leaveOut, wordsOf } from './common.js';
 import { at, outOfRange } from '../../util/at.js';
 
@@ -110,13 +110,55 @@ export function dropAnnouncements(snapshot: PageSnapshot, blocks: readonly TextB
 }
 
 /**
- * Kept text in an ad slot (hints.ts, isAdSlotHint) is left out while it is less than
- * PANEL_MAX_SHARE of the kept words: a sponsored row between a thread's posts or a card in a
- * grid scores like its neighbours, but it is the advertiser's text. A page whose kept text is
- * mostly inside such a name (its content in a wrapper named `ad-container`) keeps it.
+ * The visible text of a subtree in document order, or null once it is longer than `maxChars`
+ * characters or `4 * maxChars` nodes: what a short label says, read without walking a long
+ * subtree (a hostile page may hang a million empty elements under one).
+ */
+function shortVisibleText(snapshot: PageSnapshot, id: number, maxChars: number): string | null {
+  let text = '';
+  let visited = 0;
+  const stack = [id];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const node = snapshot.nodes[top] ?? outOfRange(top);
+    if (++visited > 4 * maxChars) return null;
+    if (node.kind === 'text') {
+      if (node.visible) text += ` ${node.text ?? ''}`;
+      if (text.length > maxChars + 1) return null;
+      continue;
+    }
+    for (let c = node.children.length - 1; c >= 0; c--) stack.push(node.children[c] ?? outOfRange(c));
+  }
+  return text.trim();
+}
+
+/**
+ * The element's first line of text is an ad label alone and more text follows it: the slot a news
+ * page prints between its sections under "Advertisement", named by what it says to the reader
+ * rather than by attributes (a `data-ad-unit` is not among those a snapshot keeps).
+ */
+function isLabelledAdSlot(snapshot: PageSnapshot, node: SnapshotNode): boolean {
+  if (node.kind !== 'element') return false;
+  let labelled = false;
+  for (const c of node.children) {
+    const text = shortVisibleText(snapshot, c, AD_LABEL_MAX_CHARS);
+    if (text === '') continue;
+    if (labelled) return true;
+    if (text === null || !isAdLabel(text)) return false;
+    labelled = true;
+  }
+  return false;
+}
+
+/**
+ * Kept text in an ad slot (hints.ts, isAdSlotHint; or one labelled as such, isLabelledAdSlot) is
+ * left out while it is less than PANEL_MAX_SHARE of the kept words: a sponsored row between a
+ * thread's posts or a card in a grid scores like its neighbours, but it is the advertiser's text.
+ * A page whose kept text is mostly inside such a name (its content in a wrapper named
+ * `ad-container`) keeps it.
  */
 export function dropAdSlots(snapshot: PageSnapshot, blocks: readonly TextBlock[], kept: number[], trace: TraceEvent[]): number[] {
-  return dropInside(snapshot, blocks, kept, isAdSlotHint, 'ad-slots', trace, PANEL_MAX_SHARE);
+  const isAdSlot = (node: SnapshotNode): boolean => isAdSlotHint(node) || isLabelledAdSlot(snapshot, node);
+  return dropInside(snapshot, blocks, kept, isAdSlot, 'ad-slots', trace, PANEL_MAX_SHARE);
 }
 
 /**

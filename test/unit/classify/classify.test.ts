@@ -1106,6 +1106,28 @@ describe('choosing the main content from block scores', () => {
     expect(chooseContent(s, b, [0.1, 0.9, 0.1, 0.1], zeros(b.length), 1, undefined, 'forum').kept).toEqual([1]);
   });
 
+  it('leaves out a slot whose first line is an ad label, whatever its attributes', () => {
+    const story = (k: number, y: number) => el('article', { rect: [100, y, 600, 60] }, [el('h3', { rect: [100, y, 600, 60] }, [text(`Story ${k}: the county approves a new bridge over the river after a decade of talks.`, [100, y, 600, 60])])]);
+    // the slot's label alone on its first line, in an element or as bare text, then the advertiser's text
+    const slot = (y: number, label: NodeDesc) => el('div', { rect: [100, y, 600, 40], attrs: { class: 'sc-ad01 wErTyU' } }, [label, el('p', { rect: [100, y + 15, 600, 25] }, [text('Summit Auto Mall: 0.9% financing on certified pre-owned vehicles.', [100, y + 15, 600, 25])])]);
+    const boxed = slot(200, el('small', { rect: [100, 200, 100, 15] }, [text('Advertisement', [100, 200, 100, 15])]));
+    const bare = slot(420, text('Anzeige', [100, 420, 100, 15]));
+    // a section whose heading says more than a label, and a box whose whole text is the label, are no slots
+    const sponsors = el('section', { rect: [100, 480, 600, 60] }, [el('h2', { rect: [100, 480, 600, 20] }, [text('Our sponsors this season', [100, 480, 600, 20])]), el('p', { rect: [100, 500, 600, 40] }, [text('The festival thanks the county arts council and the river trust for their support.', [100, 500, 600, 40])])]);
+    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [el('main', { rect: [100, 100, 600, 500] }, [story(1, 100), boxed, story(2, 260), story(3, 340), bare, sponsors])]));
+    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'listing');
+    const kept = toText(s, c.selection);
+    expect(kept).toContain('Story 3');
+    expect(kept).toContain('the river trust');
+    expect(kept).not.toContain('Summit Auto Mall');
+    expect(c.trace.find((e) => e.step === 'ad-slots')).toMatchObject({ step: 'ad-slots', blocks: 4 });
+    // the label alone in a box is not read as a slot
+    const lone = page(el('body', { rect: [0, 0, 1200, 900] }, [el('div', { rect: [100, 100, 600, 20] }, [el('small', { rect: [100, 100, 100, 15] }, [text('Advertisement', [100, 100, 100, 15])])]), story(1, 140)]));
+    const lb = buildTextBlocks(lone, indexNodes(lone), { includeHidden: true });
+    expect(chooseContent(lone, lb, lb.map(() => 0.9), zeros(lb.length), 1, undefined, 'listing').trace.find((e) => e.step === 'ad-slots')).toBeUndefined();
+  });
+
   it('names text for screen readers only by the class frameworks give it, as a whole class token', () => {
     const names: Array<[string, boolean]> = [
       ['sr-only', true], ['price visually-hidden', true], ['visuallyhidden', true], ['screen-reader-text', true], ['element-invisible', true],
