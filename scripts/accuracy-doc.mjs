@@ -136,14 +136,19 @@ w(`viseg returns text on ${textOnEmpty.length} of them, and each of those scores
 w();
 w('### Training seed');
 w();
+const seedsLabel = (r) => (r.seeds && r.seeds.length > 1 ? `seeds ${r.seeds[0]}–${r.seeds[r.seeds.length - 1]}` : `seed ${r.seed}`);
 w('The trees sample rows and columns at random, so the same data and folds fitted with another');
-w('random state give other models, and other figures. Refitted with the seeds below');
-w('(`scripts/train/seeds.mjs`: content and page-type models, selection and cross-validation as');
-w(`above), the figures move as follows; the shipped models are seed ${shippedRun.seed}, the table above.`);
-w('A difference between two versions of viseg that is smaller than a type\'s spread here is not');
-w('evidence either way.');
+w('random state give other models, and other figures.');
+if (shippedRun.seeds && shippedRun.seeds.length > 1) {
+  w(`The content model averages the margins of ${shippedRun.seeds.length} fits with consecutive seeds (\`fit.py --bag\`), which`);
+  w('takes much of that luck out; the page-type model is one fit, with the first seed.');
+}
+w('Refitted with the seeds below (`scripts/train/seeds.mjs`: content and page-type models, selection');
+w(`and cross-validation as above), the figures move as follows; the shipped models are ${seedsLabel(shippedRun)},`);
+w('the table above. A difference between two versions of viseg that is smaller than a type\'s');
+w('spread here is not evidence either way.');
 w();
-const seedCols = seedRuns.map((r) => (r.shipped ? `seed ${r.seed} (shipped)` : `seed ${r.seed}`));
+const seedCols = seedRuns.map((r) => (r.shipped ? `${seedsLabel(r)} (shipped)` : seedsLabel(r)));
 w(`| page type | ${seedCols.join(' | ')} | mean | spread |`);
 w(`|---|${seedCols.map(() => '---').join('|')}|---|---|`);
 const seedRow = (label, values) => {

@@ -63,3 +63,24 @@ def export_booster(booster, features, target, provenance, classes=None):
     if classes:
         out["classes"] = list(classes)
     return out
+
+
+def average_exports(models):
+    """Exported single-margin models (export_booster) -> one model whose margin is the mean of theirs.
+
+    Every tree's values are divided by the number of models and the trees put one after another,
+    so the mean margin is still a bias plus a sum over trees, and its per-feature contributions are
+    the means of the models' contributions."""
+    if not models:
+        raise ValueError("no models to average")
+    first = models[0]
+    for m in models:
+        if m["features"] != first["features"] or len(m["base"]) != 1 or "classes" in m:
+            raise ValueError("only single-margin models over the same features can be averaged")
+    n = len(models)
+    trees = []
+    for m in models:
+        for t in m["trees"]:
+            trees.append({**t, "value": [round(v / n, 7) for v in t["value"]]})
+    base = [sum(m["base"][0] for m in models) / n]
+    return {**first, "base": base, "trees": trees}

@@ -4,9 +4,11 @@
 // figures. This refits the content and page-type models with other seeds over the tables and folds
 // that `npm run train` left, chooses the selection powers and cross-validates each run as run.mjs
 // does, and writes <work>/seeds.json (read by scripts/accuracy-doc.mjs) with the shipped run's
-// figures beside them.
+// figures beside them. The content model averages fits with consecutive seeds (fit.py --bag): a
+// run given seed s fits as many as the shipped model does, from s on, and none may be the shipped
+// model's own.
 //
-// usage: node scripts/train/seeds.mjs --snapshots DIR --gold gold.json [--work DIR] [--seeds 8,9]
+// usage: node scripts/train/seeds.mjs --snapshots DIR --gold gold.json [--work DIR] [--seeds 10,13]
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,10 +21,10 @@ const { values: o } = parseArgs({
     snapshots: { type: 'string' },
     gold: { type: 'string' },
     work: { type: 'string', default: path.join(root, '.viseg-cache', 'train') },
-    seeds: { type: 'string', default: '8,9' },
+    seeds: { type: 'string', default: '10,13' },
   },
 });
-const usage = 'usage: node scripts/train/seeds.mjs --snapshots DIR --gold gold.json [--work DIR] [--seeds 8,9]';
+const usage = 'usage: node scripts/train/seeds.mjs --snapshots DIR --gold gold.json [--work DIR] [--seeds 10,13]';
 if (!o.snapshots || !o.gold) {
   console.error(usage);
   process.exit(2);
@@ -43,12 +45,19 @@ if (existsSync(w('fold-0/content-second.json'))) {
   console.error(`${o.work} holds two-pass models; this script refits the one-pass set only`);
   process.exit(2);
 }
-const { params, crossValidation } = JSON.parse(readFileSync(w('content-first.json'), 'utf8')).provenance;
+const { params, crossValidation, seeds: bagged } = JSON.parse(readFileSync(w('content-first.json'), 'utf8')).provenance;
 const shipped = params.random_state;
+const bag = bagged?.length ?? 1;
 const folds = String(crossValidation.folds);
-if (seeds.includes(shipped)) {
-  console.error(`seed ${shipped} is the shipped models' own; give other seeds`);
-  process.exit(2);
+const seedsOf = (first) => Array.from({ length: bag }, (_, i) => first + i);
+const taken = new Set(seedsOf(shipped));
+for (const seed of seeds) {
+  const clash = seedsOf(seed).find((s) => taken.has(s));
+  if (clash !== undefined) {
+    console.error(`seed ${seed} fits seeds ${seedsOf(seed).join(', ')}, and seed ${clash} is already the shipped models' or another run's: give seeds at least ${bag} apart, none of ${seedsOf(shipped).join(', ')}`);
+    process.exit(2);
+  }
+  for (const s of seedsOf(seed)) taken.add(s);
 }
 
 const figures = (cv) => ({
@@ -56,14 +65,14 @@ const figures = (cv) => ({
   types: Object.fromEntries(Object.entries(cv.types).map(([t, s]) => [t, s.f1])),
 });
 
-const runs = [{ seed: shipped, shipped: true, ...figures(JSON.parse(readFileSync(w('cv-final.json'), 'utf8'))) }];
+const runs = [{ seed: shipped, seeds: seedsOf(shipped), shipped: true, ...figures(JSON.parse(readFileSync(w('cv-final.json'), 'utf8'))) }];
 for (const seed of seeds) {
   const dir = w(`seed-${seed}`);
   mkdirSync(dir, { recursive: true });
-  fit(['blocks', w('first'), dir, '--folds', folds, '--name', 'content-first', '--seed', String(seed)]);
+  fit(['blocks', w('first'), dir, '--folds', folds, '--name', 'content-first', '--seed', String(seed), '--bag', String(bag)]);
   fit(['pagetype', w('first'), dir, '--folds', folds, '--seed', String(seed)]);
   selectAndValidate(o.snapshots, o.gold, dir, path.join(dir, 'cv.json'));
-  runs.push({ seed, shipped: false, ...figures(JSON.parse(readFileSync(path.join(dir, 'cv.json'), 'utf8'))) });
+  runs.push({ seed, seeds: seedsOf(seed), shipped: false, ...figures(JSON.parse(readFileSync(path.join(dir, 'cv.json'), 'utf8'))) });
 }
 writeFileSync(w('seeds.json'), `${JSON.stringify({ metric: 'WCXB word F1, cross-validated by domain', runs }, null, 1)}\n`);
 console.error(`wrote ${w('seeds.json')}`);
