@@ -207,9 +207,16 @@ export function isAnnouncementHint(node: SnapshotNode): boolean {
 const AD_TOKEN = /^(?:ad|ads|adverts?|advertisement|advertising|adslot|adunit|adsbygoogle|sponsored|taboola|outbrain)(?:[-_]+(?:row|slot|unit|container|wrapper|wrap|box|block|banner|label|placeholder|zone|space|holder))?$/;
 const AD_LABEL = /^\s*(advertisement|advertising|advert|ad|ads|sponsored( content| post| links?)?|anzeige|werbung|publicit[ée]|publicidad|pubblicit[àa])\s*$/i;
 
-/** The text is an ad label alone ("Advertisement", "Sponsored content", "Anzeige"). */
-export function isAdLabel(text: string): boolean {
-  return AD_LABEL.test(text);
+/**
+ * The words a page prints over an ad slot and nowhere else: "Advertisement" and its translations.
+ * Narrower than AD_LABEL, which reads an `aria-label`: a line "Advertising" heads a privacy
+ * policy's section, "Sponsored" a shop's own promoted cards, "Ad" is a name.
+ */
+const AD_SLOT_LABEL = /^\s*(advertisement|anzeige|werbung|publicit[ée]|publicidad|pubblicit[àa])\s*$/i;
+
+/** The text is an ad slot's printed label alone (see AD_SLOT_LABEL). */
+export function isAdSlotLabel(text: string): boolean {
+  return AD_SLOT_LABEL.test(text);
 }
 
 /** The element is an ad slot (see AD_TOKEN, AD_LABEL). */

@@ -328,8 +328,10 @@ export const AD_UPRIGHT_MIN_HEIGHT = 250;
 export const AD_UPRIGHT_MAX_HEIGHT = 620;
 
 /**
- * An element whose first line is an ad label ("Advertisement", "Anzeige") and nothing more is an
- * ad slot (regions.ts, dropAdSlots): a first line longer than this many characters is text, not a
- * label, and is not read further.
+ * A short box whose first line is an ad label ("Advertisement", "Anzeige") is an ad slot
+ * (regions.ts, isLabelledAdSlot): a first line longer than AD_LABEL_MAX_CHARS characters is text,
+ * not a label, and a box with more than AD_SLOT_MAX_CHARS characters of text (label included) is
+ * more than an ad's copy.
  */
 export const AD_LABEL_MAX_CHARS = 40;
+export const AD_SLOT_MAX_CHARS = 400;

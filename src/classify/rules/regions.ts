@@ -3,12 +3,12 @@
  * named as comments, filters, form controls or announcements, a carousel's other slides, hidden
  * text away from the kept text.
  */
-import { withinEach } from '../../snapshot/tree.js';
+import { someBelow, withinEach } from '../../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../../snapshot/types.js';
-import { AD_LABEL_MAX_CHARS, PANEL_MAX_SHARE } from '../params.js';
+import { AD_LABEL_MAX_CHARS, AD_SLOT_MAX_CHARS, PANEL_MAX_SHARE } from '../params.js';
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
-import { isAdLabel, isAdSlotHint, isAnnouncementHint, isCommentsHint, isFilterPanelHint } from '../hints.js';
+import { isAdSlotHint, isAdSlotLabel, isAnnouncementHint, isCommentsHint, isFilterPanelHint } from '../hints.js';
 import { leaveOut, wordsOf } from './common.js';
 import { at, outOfRange } from '../../util/at.js';
 
@@ -111,40 +111,59 @@ export function dropAnnouncements(snapshot: PageSnapshot, blocks: readonly TextB
 
 /**
  * The visible text of a subtree in document order, or null once it is longer than `maxChars`
- * characters or `4 * maxChars` nodes: what a short label says, read without walking a long
- * subtree (a hostile page may hang a million empty elements under one).
+ * characters or would take more than `maxNodes` nodes to read: what a short label or a short box
+ * says, read without walking a long subtree. A node with more children than the nodes left to
+ * read ends the walk at once, so a hostile page that hangs a million elements under one costs
+ * no more than `maxNodes` steps.
  */
-function shortVisibleText(snapshot: PageSnapshot, id: number, maxChars: number): string | null {
+function shortVisibleText(snapshot: PageSnapshot, id: number, maxChars: number, maxNodes: number): string | null {
   let text = '';
-  let visited = 0;
+  let left = maxNodes;
   const stack = [id];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     const node = snapshot.nodes[top] ?? outOfRange(top);
-    if (++visited > 4 * maxChars) return null;
+    if (--left < 0) return null;
     if (node.kind === 'text') {
-      if (node.visible) text += ` ${node.text ?? ''}`;
-      if (text.length > maxChars + 1) return null;
+      // as rendered: an inline run's text nodes carry their own spaces ("Publi" + "cidad")
+      if (node.visible) text += node.text ?? '';
+      if (text.length > maxChars) return null;
       continue;
     }
-    for (let c = node.children.length - 1; c >= 0; c--) stack.push(node.children[c] ?? outOfRange(c));
+    const kids = node.children;
+    if (kids.length > left) return null;
+    for (let c = kids.length - 1; c >= 0; c--) stack.push(kids[c] ?? outOfRange(c));
   }
   return text.trim();
 }
 
+/** A label is read from at most this many nodes (its text is at most AD_LABEL_MAX_CHARS long). */
+const LABEL_MAX_NODES = 4 * AD_LABEL_MAX_CHARS;
+
+/** Headings and links name content or lead to it: never an ad slot's label. */
+const isHeadingOrLink = (node: SnapshotNode): boolean => node.tag === 'a' || /^h[1-6]$/.test(node.tag);
+
 /**
- * The element's first line of text is an ad label alone and more text follows it: the slot a news
- * page prints between its sections under "Advertisement", named by what it says to the reader
- * rather than by attributes (a `data-ad-unit` is not among those a snapshot keeps).
+ * A short box whose first line is an ad label alone ("Advertisement", "Anzeige"; hints.ts,
+ * isAdSlotLabel), on a line of its own above the rest of the box's text: the slot a news page
+ * prints between its sections, named by what it tells the reader rather than by attributes (a
+ * `data-ad-unit` is not among those a snapshot keeps). The label must not be a heading or a link,
+ * nor share its line with the text after it (`<em>Anzeige</em> by ...` is a sentence), and the
+ * whole box must be short (AD_SLOT_MAX_CHARS): a story column that opens with an ad's label
+ * before its own paragraphs is not the ad.
  */
 function isLabelledAdSlot(snapshot: PageSnapshot, node: SnapshotNode): boolean {
   if (node.kind !== 'element') return false;
-  let labelled = false;
-  for (const c of node.children) {
-    const text = shortVisibleText(snapshot, c, AD_LABEL_MAX_CHARS);
+  let label: SnapshotNode | undefined;
+  for (const id of node.children) {
+    const text = shortVisibleText(snapshot, id, AD_LABEL_MAX_CHARS, LABEL_MAX_NODES);
     if (text === '') continue;
-    if (labelled) return true;
-    if (text === null || !isAdLabel(text)) return false;
-    labelled = true;
+    const child = snapshot.nodes[id] ?? outOfRange(id);
+    if (label) {
+      if (child.rect.y + 1 < label.rect.y + label.rect.h) return false; // the label shares its line: a sentence
+      return shortVisibleText(snapshot, node.id, AD_SLOT_MAX_CHARS, 4 * AD_SLOT_MAX_CHARS) !== null;
+    }
+    if (text === null || !isAdSlotLabel(text) || isHeadingOrLink(child) || someBelow(snapshot, id, isHeadingOrLink)) return false;
+    label = child;
   }
   return false;
 }

@@ -1106,26 +1106,64 @@ describe('choosing the main content from block scores', () => {
     expect(chooseContent(s, b, [0.1, 0.9, 0.1, 0.1], zeros(b.length), 1, undefined, 'forum').kept).toEqual([1]);
   });
 
-  it('leaves out a slot whose first line is an ad label, whatever its attributes', () => {
+  describe('a short box whose first line is an ad label', () => {
+    const ad = 'Summit Auto Mall: 0.9% financing on certified pre-owned vehicles.';
     const story = (k: number, y: number) => el('article', { rect: [100, y, 600, 60] }, [el('h3', { rect: [100, y, 600, 60] }, [text(`Story ${k}: the county approves a new bridge over the river after a decade of talks.`, [100, y, 600, 60])])]);
-    // the slot's label alone on its first line, in an element or as bare text, then the advertiser's text
-    const slot = (y: number, label: NodeDesc) => el('div', { rect: [100, y, 600, 40], attrs: { class: 'sc-ad01 wErTyU' } }, [label, el('p', { rect: [100, y + 15, 600, 25] }, [text('Summit Auto Mall: 0.9% financing on certified pre-owned vehicles.', [100, y + 15, 600, 25])])]);
-    const boxed = slot(200, el('small', { rect: [100, 200, 100, 15] }, [text('Advertisement', [100, 200, 100, 15])]));
-    const bare = slot(420, text('Anzeige', [100, 420, 100, 15]));
-    // a section whose heading says more than a label, and a box whose whole text is the label, are no slots
-    const sponsors = el('section', { rect: [100, 480, 600, 60] }, [el('h2', { rect: [100, 480, 600, 20] }, [text('Our sponsors this season', [100, 480, 600, 20])]), el('p', { rect: [100, 500, 600, 40] }, [text('The festival thanks the county arts council and the river trust for their support.', [100, 500, 600, 40])])]);
-    const s = page(el('body', { rect: [0, 0, 1200, 900] }, [el('main', { rect: [100, 100, 600, 500] }, [story(1, 100), boxed, story(2, 260), story(3, 340), bare, sponsors])]));
-    const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
-    const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'listing');
-    const kept = toText(s, c.selection);
-    expect(kept).toContain('Story 3');
-    expect(kept).toContain('the river trust');
-    expect(kept).not.toContain('Summit Auto Mall');
-    expect(c.trace.find((e) => e.step === 'ad-slots')).toMatchObject({ step: 'ad-slots', blocks: 4 });
-    // the label alone in a box is not read as a slot
-    const lone = page(el('body', { rect: [0, 0, 1200, 900] }, [el('div', { rect: [100, 100, 600, 20] }, [el('small', { rect: [100, 100, 100, 15] }, [text('Advertisement', [100, 100, 100, 15])])]), story(1, 140)]));
-    const lb = buildTextBlocks(lone, indexNodes(lone), { includeHidden: true });
-    expect(chooseContent(lone, lb, lb.map(() => 0.9), zeros(lb.length), 1, undefined, 'listing').trace.find((e) => e.step === 'ad-slots')).toBeUndefined();
+    const small = (s: string, y: number, opts: { visible?: boolean } = {}) => el('small', { rect: [100, y, 100, 15], visible: opts.visible }, [text(s, [100, y, 100, 15], opts)]);
+    const copy = (s: string, y: number) => el('p', { rect: [100, y, 600, 25] }, [text(s, [100, y, 600, 25])]);
+    const box = (y: number, children: NodeDesc[]) => el('div', { rect: [100, y, 600, 40], attrs: { class: 'sc-ad01 wErTyU' } }, children);
+    /** The text a listing keeps when every block scores alike, with `inserted` between its stories. */
+    const kept = (inserted: NodeDesc, stories = 4) => {
+      const after = Array.from({ length: stories - 2 }, (_, k) => story(k + 3, 600 + 60 * k));
+      const s = page(el('body', { rect: [0, 0, 1200, 900] }, [el('main', { rect: [100, 100, 600, 500] }, [story(1, 100), story(2, 160), inserted, ...after])]));
+      const b = buildTextBlocks(s, indexNodes(s), { includeHidden: true });
+      const c = chooseContent(s, b, b.map(() => 0.9), zeros(b.length), 1, undefined, 'listing');
+      return { text: toText(s, c.selection), step: c.trace.find((e) => e.step === 'ad-slots') };
+    };
+
+    it('is left out, the label in an element of its own or bare, in any of the languages', () => {
+      for (const label of [small('Advertisement', 220), small('ANZEIGE', 220), text('Publicité', [100, 220, 100, 15])]) {
+        const got = kept(box(220, [label, copy(ad, 240)]));
+        expect(got.text).toContain('Story 4');
+        expect(got.text).not.toContain('Summit Auto Mall');
+        expect(got.step).toMatchObject({ step: 'ad-slots', blocks: 2 });
+      }
+      // a label in two pieces is read in document order
+      const pieces = el('small', { rect: [100, 220, 100, 15] }, [el('span', { rect: [100, 220, 50, 15] }, [text('Publi', [100, 220, 50, 15])]), el('span', { rect: [150, 220, 50, 15] }, [text('cidad', [150, 220, 50, 15])])]);
+      expect(kept(box(220, [pieces, copy(ad, 240)])).text).not.toContain('Summit Auto Mall');
+    });
+
+    it('is not read where the label is not a label of its own', () => {
+      const stays: Array<[string, NodeDesc]> = [
+        // text before the label
+        ['text first', box(220, [copy(ad, 220), small('Advertisement', 250), copy(ad, 270)])],
+        // a hidden label
+        ['hidden label', box(220, [small('Advertisement', 220, { visible: false }), copy(ad, 240)])],
+        // on the line of the text after it: a sentence
+        ['same line', box(220, [small('Anzeige', 220), el('span', { rect: [200, 220, 500, 15] }, [text('der Stadtwerke: so sparen Sie Strom.', [200, 220, 500, 15])])])],
+        // a heading or a link
+        ['heading', box(220, [el('h2', { rect: [100, 220, 600, 20] }, [text('Advertisement', [100, 220, 600, 20])]), copy(ad, 245)])],
+        ['link', box(220, [el('a', { rect: [100, 220, 100, 15], attrs: { href: '/ads' } }, [text('Advertisement', [100, 220, 100, 15])]), copy(ad, 240)])],
+        // words a page uses for its own content: a privacy policy's section, a shop's promoted card
+        ['not a slot label', box(220, [small('Advertising', 220), copy(ad, 240)])],
+        ['sponsored', box(220, [small('Sponsored', 220), copy(ad, 240)])],
+        // a label alone
+        ['label alone', box(220, [small('Advertisement', 220)])],
+      ];
+      for (const [what, inserted] of stays) expect(kept(inserted).step, what).toBeUndefined();
+      // a label that takes more nodes to read than a label can: 200 empty elements before its text
+      const padded = el('small', { rect: [100, 220, 100, 15] }, [...Array.from({ length: 200 }, () => el('span', { rect: [100, 220, 0, 0] })), text('Advertisement', [100, 220, 100, 15])]);
+      expect(kept(box(220, [padded, copy(ad, 240)])).step).toBeUndefined();
+    });
+
+    it('is not the ad when the box holds more than an ad\'s copy', () => {
+      // a story column that opens with an ad's label before its own paragraphs (the lesser part of
+      // the page's text, so that only the length tells it from a slot)
+      const paragraphs = Array.from({ length: 5 }, (_, k) => copy(`Paragraph ${k + 1} of the story: the council met on Tuesday night to hear residents on the bridge plan.`, 240 + 30 * k));
+      const got = kept(el('div', { rect: [100, 220, 600, 180] }, [small('Advertisement', 220), ...paragraphs]), 12);
+      expect(got.step).toBeUndefined();
+      expect(got.text).toContain('Paragraph 5 of the story');
+    });
   });
 
   it('names text for screen readers only by the class frameworks give it, as a whole class token', () => {
