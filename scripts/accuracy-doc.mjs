@@ -140,8 +140,8 @@ const seedsLabel = (r) => (r.seeds && r.seeds.length > 1 ? `seeds ${r.seeds[0]}â
 w('The trees sample rows and columns at random, so the same data and folds fitted with another');
 w('random state give other models, and other figures.');
 if (shippedRun.seeds && shippedRun.seeds.length > 1) {
-  w(`The content model averages the margins of ${shippedRun.seeds.length} fits with consecutive seeds (\`fit.py --bag\`), which`);
-  w('takes much of that luck out; the page-type model is one fit, with the first seed.');
+  w(`The content model averages the margins of ${shippedRun.seeds.length} fits with consecutive seeds (\`fit.py --bag\`); the`);
+  w('page-type model is one fit, with the first seed.');
 }
 w('Refitted with the seeds below (`scripts/train/seeds.mjs`: content and page-type models, selection');
 w(`and cross-validation as above), the figures move as follows; the shipped models are ${seedsLabel(shippedRun)},`);

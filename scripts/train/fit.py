@@ -20,9 +20,9 @@ floor), so that every page counts about the same, as in the benchmark's per-page
 default. scripts/train/seeds.mjs refits with other seeds to show how far the figures move.
 
 --bag: the trees sample rows and columns, so one fit's block scores carry the luck of its seed, and
-a page type of a hundred pages moves by up to 0.02 F1 from seed to seed. Averaging the margins of
-BLOCK_BAG fits with consecutive seeds takes most of that luck out, for BLOCK_BAG times the trees at
-inference.
+a page type of a hundred pages moves by up to 0.02 F1 from seed to seed. The content models (both
+passes, with --passes 2) average the margins of BLOCK_BAG fits with consecutive seeds, which scores
+blocks a little better than one fit, for BLOCK_BAG times the trees at inference.
 
 Needs Debian's python3-xgboost, python3-sklearn and python3-numpy (run with /usr/bin/python3)."""
 import argparse
@@ -119,9 +119,10 @@ def fit_blocks(args):
     def bagged(rows, provenance):
         """The fits of every seed on these rows -> (the averaged export, the fitted models)."""
         models = []
+        Xr, yr, wr = X[rows], y[rows], w[rows]  # one copy for every fit: X is hundreds of MB
         for seed in seeds:
             m = xgb.XGBClassifier(**dict(params, random_state=seed))
-            m.fit(X[rows], y[rows], sample_weight=w[rows])
+            m.fit(Xr, yr, sample_weight=wr)
             models.append(m)
         exported = average_exports([export_booster(m.get_booster(), meta["names"], args.name, provenance) for m in models])
         return exported, models
@@ -204,6 +205,8 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--bag", type=int, default=BLOCK_BAG, help="content models averaged (blocks only)")
     args = ap.parse_args()
+    if args.bag < 1:
+        ap.error(f"--bag: at least 1 fit, not {args.bag}")
     (fit_blocks if args.what == "blocks" else fit_pagetype)(args)
 
 

@@ -54,7 +54,7 @@ const taken = new Set(seedsOf(shipped));
 for (const seed of seeds) {
   const clash = seedsOf(seed).find((s) => taken.has(s));
   if (clash !== undefined) {
-    console.error(`seed ${seed} fits seeds ${seedsOf(seed).join(', ')}, and seed ${clash} is already the shipped models' or another run's: give seeds at least ${bag} apart, none of ${seedsOf(shipped).join(', ')}`);
+    console.error(`seed ${seed} fits seeds ${seedsOf(seed).join(', ')}, and seed ${clash} is already the shipped models' (${seedsOf(shipped).join(', ')}) or another run's: give seeds whose ${bag} consecutive seeds meet none of those`);
     process.exit(2);
   }
   for (const s of seedsOf(seed)) taken.add(s);
