@@ -335,3 +335,9 @@ export const AD_UPRIGHT_MAX_HEIGHT = 620;
  */
 export const AD_LABEL_MAX_CHARS = 40;
 export const AD_SLOT_MAX_CHARS = 400;
+/**
+ * Nodes read per character a label or a slot may hold: markup around short text is a few elements
+ * deep, and a subtree with many more nodes than that is neither a label nor an ad's copy (and a
+ * hostile one is not walked further).
+ */
+export const AD_NODES_PER_CHAR = 4;

@@ -5,7 +5,7 @@
  */
 import { someBelow, withinEach } from '../../snapshot/tree.js';
 import type { PageSnapshot, SnapshotNode } from '../../snapshot/types.js';
-import { AD_LABEL_MAX_CHARS, AD_SLOT_MAX_CHARS, PANEL_MAX_SHARE } from '../params.js';
+import { AD_LABEL_MAX_CHARS, AD_NODES_PER_CHAR, AD_SLOT_MAX_CHARS, PANEL_MAX_SHARE } from '../params.js';
 import type { TextBlock } from '../text-blocks.js';
 import type { TraceEvent } from '../types.js';
 import { isAdSlotHint, isAdSlotLabel, isAnnouncementHint, isCommentsHint, isFilterPanelHint } from '../hints.js';
@@ -136,9 +136,6 @@ function shortVisibleText(snapshot: PageSnapshot, id: number, maxChars: number, 
   return text.trim();
 }
 
-/** A label is read from at most this many nodes (its text is at most AD_LABEL_MAX_CHARS long). */
-const LABEL_MAX_NODES = 4 * AD_LABEL_MAX_CHARS;
-
 /** Headings and links name content or lead to it: never an ad slot's label. */
 const isHeadingOrLink = (node: SnapshotNode): boolean => node.tag === 'a' || /^h[1-6]$/.test(node.tag);
 
@@ -155,12 +152,12 @@ function isLabelledAdSlot(snapshot: PageSnapshot, node: SnapshotNode): boolean {
   if (node.kind !== 'element') return false;
   let label: SnapshotNode | undefined;
   for (const id of node.children) {
-    const text = shortVisibleText(snapshot, id, AD_LABEL_MAX_CHARS, LABEL_MAX_NODES);
+    const text = shortVisibleText(snapshot, id, AD_LABEL_MAX_CHARS, AD_NODES_PER_CHAR * AD_LABEL_MAX_CHARS);
     if (text === '') continue;
     const child = snapshot.nodes[id] ?? outOfRange(id);
     if (label) {
       if (child.rect.y + 1 < label.rect.y + label.rect.h) return false; // the label shares its line: a sentence
-      return shortVisibleText(snapshot, node.id, AD_SLOT_MAX_CHARS, 4 * AD_SLOT_MAX_CHARS) !== null;
+      return shortVisibleText(snapshot, node.id, AD_SLOT_MAX_CHARS, AD_NODES_PER_CHAR * AD_SLOT_MAX_CHARS) !== null;
     }
     if (text === null || !isAdSlotLabel(text) || isHeadingOrLink(child) || someBelow(snapshot, id, isHeadingOrLink)) return false;
     label = child;
