@@ -74,7 +74,10 @@ export function topReach(box: ContentBox): Reach {
 /**
  * `nodeText` of a subtree that holds at most `maxChars` characters of text in at most
  * `maxNodes` nodes, else null without reading the rest: a per-element check that reads each
- * subtree whole would cost the square of the page's size on deeply nested markup.
+ * subtree whole would cost the square of the page's size on deeply nested markup. An element
+ * with more children than twice the nodes left to count (white space between elements is not
+ * counted) ends the walk before they are stacked, so one with a million children costs no more
+ * than a small one, for each of its ancestors the check is asked about.
  */
 export function shortText(snapshot: PageSnapshot, node: SnapshotNode, maxChars: number, maxNodes = maxChars): string | null {
   let chars = 0;
@@ -90,6 +93,7 @@ export function shortText(snapshot: PageSnapshot, node: SnapshotNode, maxChars: 
       chars += t.length;
       if (chars > maxChars) return null;
     } else if (n.id === node.id || (n.visible && !DROPPED_TAGS.has(n.tag))) {
+      if (n.children.length > 2 * (maxNodes - visited) + 1) return null;
       for (const c of n.children) stack.push(c);
     }
     if (++visited > maxNodes) return null;
