@@ -159,7 +159,7 @@ function isLabelledAdSlot(snapshot: PageSnapshot, node: SnapshotNode): boolean {
       if (child.rect.y + 1 < label.rect.y + label.rect.h) return false; // the label shares its line: a sentence
       return shortVisibleText(snapshot, node.id, AD_SLOT_MAX_CHARS, AD_NODES_PER_CHAR * AD_SLOT_MAX_CHARS) !== null;
     }
-    if (text === null || !isAdSlotLabel(text) || isHeadingOrLink(child) || someBelow(snapshot, id, isHeadingOrLink)) return false;
+    if (text === null || !isAdSlotLabel(text) || someBelow(snapshot, id, isHeadingOrLink)) return false; // the child itself or within it
     label = child;
   }
   return false;
